@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { API_PREFIX, paths } from '@pagewright/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { InProcessQueue } from './adapters/jobs/inProcessQueue.js';
+import { LocalObjectStorage } from './adapters/storage/local.js';
+import type { Config } from './config.js';
+import { migrate, openSqlite, type Db } from './db/connection.js';
+import { EnginePool } from './engine/pool.js';
+import { failure } from './http/envelope.js';
+import { registerRoutes, sendError, type RouteSpec } from './http/route.js';
+import { openApiDocument } from './modules/docs/openapi.js';
+import { FilesRepo } from './modules/files/repo.js';
+import { filesRoutes } from './modules/files/routes.js';
+import { FilesService } from './modules/files/service.js';
+import { TasksRepo } from './modules/tasks/repo.js';
+import { tasksRoutes } from './modules/tasks/routes.js';
+import { TasksService } from './modules/tasks/service.js';
+import { mergeTool } from './modules/tools/merge.js';
+
+export const VERSION = '0.1.0';
+
+export interface App {
+  http: FastifyInstance;
+  db: Db;
+  files: FilesService;
+  tasks: TasksService;
+  /** Starts the queue (recovering interrupted tasks) and the sweeper. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function buildApp(config: Config): Promise<App> {
+  const http = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  const db = openSqlite(config.databaseFile);
+  await migrate(db);
+  const storage = new LocalObjectStorage(config.storageDir);
+  const engine = new EnginePool(config.engineThreads, config.taskTimeoutMs);
+  const files = new FilesService(new FilesRepo(db), storage, engine, {
+    signingSecret: config.uploadSigningSecret,
+    uploadUrlTtlS: config.uploadUrlTtlS,
+  });
+  const tasksRepo = new TasksRepo(db);
+  const tasks = new TasksService(tasksRepo, storage, http.log);
+  const queue = new InProcessQueue(tasksRepo, (t) => tasks.execute(t), config.engineThreads, config.taskMaxAttempts, http.log);
+  tasks.attachQueue(queue);
+
+  http.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  http.addHook('onSend', async (_request, reply) => {
+    reply.header('Referrer-Policy', 'no-referrer-when-downgrade');
+    reply.header('X-Content-Type-Options', 'nosniff');
+  });
+  http.setErrorHandler((error, request, reply) => reply.send(sendError(error, request, reply)));
+
+  const routes: RouteSpec[] = [
+    ...filesRoutes(files),
+    ...tasksRoutes(tasks),
+    ...mergeTool({ files, tasks, storage, engine }).routes,
+  ];
+  registerRoutes(http, routes);
+  const document = openApiDocument(routes, VERSION);
+  http.get(API_PREFIX + paths.openApi, async () => document);
+  http.get(`${API_PREFIX}/health`, async () => ({ status: 0, code: 0, msg: 'success', data: { version: VERSION } }));
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await http.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  http.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send(failure(2405));
+    }
+    // Every other GET is a route of the single-page app.
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = async () => {
+    try {
+      const removedFiles = await files.sweepExpired();
+      const removedTasks = await tasks.sweepExpired();
+      if (removedFiles || removedTasks) http.log.info({ removedFiles, removedTasks }, 'swept expired objects');
+    } catch (err) {
+      http.log.error({ err }, 'sweep failed');
+    }
+  };
+
+  return {
+    http,
+    db,
+    files,
+    tasks,
+    async start() {
+      await queue.start();
+      await sweep();
+      sweeper = setInterval(() => void sweep(), config.sweepIntervalMs);
+      sweeper.unref();
+    },
+    async close() {
+      if (sweeper) clearInterval(sweeper);
+      await http.close();
+      await queue.close();
+      await engine.close();
+      await db.destroy();
+    },
+  };
+}

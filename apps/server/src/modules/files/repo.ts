@@ -1,0 +1,32 @@
+import type { Db } from '../../db/connection.js';
+import type { FilesTable } from '../../db/schema.js';
+
+export type FileRow = FilesTable;
+
+export class FilesRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: FileRow): Promise<void> {
+    await this.db.insertInto('files').values(row).execute();
+  }
+
+  async get(fileId: string): Promise<FileRow | undefined> {
+    return this.db.selectFrom('files').selectAll().where('file_id', '=', fileId).executeTakeFirst();
+  }
+
+  async markUploaded(fileId: string): Promise<void> {
+    await this.db.updateTable('files').set({ status: 'uploaded' }).where('file_id', '=', fileId).execute();
+  }
+
+  async setPageInfo(fileId: string, info: { total_page: number; page_w: number; page_h: number }): Promise<void> {
+    await this.db.updateTable('files').set(info).where('file_id', '=', fileId).execute();
+  }
+
+  async listExpired(now: number, limit: number): Promise<FileRow[]> {
+    return this.db.selectFrom('files').selectAll().where('expires_at', '<', now).limit(limit).execute();
+  }
+
+  async delete(fileId: string): Promise<void> {
+    await this.db.deleteFrom('files').where('file_id', '=', fileId).execute();
+  }
+}

@@ -1,0 +1,86 @@
+import {
+  documentInfo, documentInfoRequest, paths, timing, uploadedFile, uploadObjectRequest,
+  uploadObjectResponse,
+} from '@pagewright/contracts';
+import { z } from 'zod';
+import { defineRoute, type RouteSpec } from '../../http/route.js';
+import type { FilesService } from './service.js';
+
+const signedQuery = z.object({
+  expires: z.coerce.number().int(),
+  token: z.string().min(1),
+});
+
+/** Room above one part for the request's framing; the part length itself is checked exactly. */
+const PART_BODY_LIMIT = timing.uploadPartSize + 1024;
+
+export function filesRoutes(files: FilesService): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: paths.uploadObject,
+      summary: 'Declares an upload (name, size, md5) and returns the file_id and its upload policy.',
+      body: uploadObjectRequest,
+      response: uploadObjectResponse,
+      handler: ({ body }) => files.createUpload(body),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: paths.storageObject,
+      summary: 'The whole file in one PUT (at most chunk_threshold bytes), to the signed sts_url.',
+      query: signedQuery,
+      response: uploadedFile,
+      bodyLimit: PART_BODY_LIMIT,
+      handler: async ({ query, params, body }) => {
+        const row = await files.authorizeUpload(params.file_id ?? '', query.expires, query.token);
+        return files.storeSingle(row, asBuffer(body));
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: paths.storagePart,
+      summary: 'One numbered part (from 1) of a multipart upload, to the signed part_url.',
+      query: signedQuery,
+      response: z.object({ part: z.number().int() }),
+      bodyLimit: PART_BODY_LIMIT,
+      handler: async ({ query, params, body }) => {
+        const row = await files.authorizeUpload(params.file_id ?? '', query.expires, query.token);
+        const part = Number(params.part);
+        await files.storePart(row, part, asBuffer(body));
+        return { part };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: paths.storageObject,
+      summary: 'Completes a multipart upload: assembles the parts and checks size and md5.',
+      query: signedQuery,
+      body: z.object({ parts: z.number().int().min(1) }),
+      response: uploadedFile,
+      handler: async ({ query, params, body }) => {
+        const row = await files.authorizeUpload(params.file_id ?? '', query.expires, query.token);
+        return files.completeParts(row, body.parts);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: paths.uploadCallback,
+      summary: 'The storage callback: checks a stored object against its declared size and md5.',
+      body: z.object({ file_id: z.string().min(1) }),
+      response: uploadedFile,
+      handler: ({ body }) => files.confirmUpload(body.file_id),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: paths.documentInfo,
+      summary: 'Pages and first-page size of an uploaded PDF; 3122 when it needs its password.',
+      query: documentInfoRequest,
+      response: documentInfo,
+      handler: ({ query }) => files.documentInfo(query.file_id, query.passwd),
+    }),
+  ];
+}
+
+function asBuffer(body: unknown): Buffer {
+  return Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+}

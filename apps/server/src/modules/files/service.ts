@@ -1,0 +1,188 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import {
+  absoluteMaximumFileSize, API_PREFIX, CatalogueError, expiredTypes, paths, timing,
+  type DocumentInfo, type ExpiredType, type UploadedFile, type UploadObjectRequest,
+  type UploadObjectResponse,
+} from '@pagewright/contracts';
+import type { ObjectStorage } from '../../adapters/storage/objectStorage.js';
+import type { EnginePool } from '../../engine/pool.js';
+import { sanitizeFileName } from '../../util/fileName.js';
+import { signUpload, verifyUpload } from '../../util/uploadToken.js';
+import { FilesRepo, type FileRow } from './repo.js';
+
+/** The largest upload any tier may make; tier limits are checked when a task starts. */
+const UPLOAD_CEILING = absoluteMaximumFileSize('PDF');
+
+export interface FilesServiceOptions {
+  signingSecret: string;
+  uploadUrlTtlS: number;
+}
+
+export class FilesService {
+  constructor(
+    private readonly repo: FilesRepo,
+    private readonly storage: ObjectStorage,
+    private readonly engine: EnginePool,
+    private readonly options: FilesServiceOptions,
+  ) {}
+
+  async createUpload(request: UploadObjectRequest, now = Date.now()): Promise<UploadObjectResponse> {
+    if (request.file_size > UPLOAD_CEILING) throw new CatalogueError(4012);
+    const fileId = randomUUID().replace(/-/g, '');
+    const expiredType = request.expired_type as ExpiredType;
+    const row: FileRow = {
+      file_id: fileId,
+      filename: sanitizeFileName(request.filename),
+      file_size: request.file_size,
+      md5_code: request.md5_code.toLowerCase(),
+      status: 'pending',
+      storage_key: `uploads/${fileId}`,
+      expired_type: expiredType,
+      expires_at: now + expiredTypes[expiredType] * 1000,
+      total_page: null,
+      page_w: null,
+      page_h: null,
+      created_at: now,
+    };
+    await this.repo.insert(row);
+    const expires = Math.floor(now / 1000) + this.options.uploadUrlTtlS;
+    const token = signUpload(this.options.signingSecret, fileId, expires);
+    const query = `expires=${expires}&token=${token}`;
+    const objectUrl = API_PREFIX + paths.storageObject.replace(':file_id', fileId);
+    return {
+      file_id: fileId,
+      policy: {
+        access_key_id: '',
+        access_key_secret: '',
+        bucket: 'local',
+        sts_token: token,
+        callback: {
+          callbackUrl: API_PREFIX + paths.uploadCallback,
+          callbackBody: JSON.stringify({ file_id: fileId }),
+          callbackBodyType: 'application/json',
+        },
+        dir: 'uploads/',
+        region: 'local',
+        s3_type: 1,
+        sts_url: `${objectUrl}?${query}`,
+        part_url: `${objectUrl}/part/{part}?${query}`,
+        part_size: timing.uploadPartSize,
+        chunk_threshold: timing.uploadChunkThreshold,
+      },
+    };
+  }
+
+  /** The pending file an upload URL was signed for; refuses a bad or expired signature. */
+  async authorizeUpload(fileId: string, expires: number, token: string): Promise<FileRow> {
+    const row = await this.repo.get(fileId);
+    if (!row || !verifyUpload(this.options.signingSecret, fileId, expires, token)) {
+      throw new CatalogueError(90002, 'upload URL is invalid or expired');
+    }
+    return row;
+  }
+
+  async storeSingle(row: FileRow, bytes: Buffer): Promise<UploadedFile> {
+    if (row.status === 'uploaded') return this.uploaded(row);
+    if (row.file_size > timing.uploadChunkThreshold) {
+      throw new CatalogueError(90002, 'a file above the chunk threshold must be sent in parts');
+    }
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    if (bytes.length !== row.file_size || md5 !== row.md5_code) {
+      throw new CatalogueError(90002, `size or md5 mismatch (got ${bytes.length} bytes, md5 ${md5})`);
+    }
+    await this.storage.put(row.storage_key, bytes);
+    await this.repo.markUploaded(row.file_id);
+    return this.uploaded(row);
+  }
+
+  partCount(row: FileRow): number {
+    return Math.ceil(row.file_size / timing.uploadPartSize);
+  }
+
+  async storePart(row: FileRow, part: number, bytes: Buffer): Promise<void> {
+    const count = this.partCount(row);
+    if (!Number.isInteger(part) || part < 1 || part > count) {
+      throw new CatalogueError('INVALID_PARAMS', `part must be 1..${count}`);
+    }
+    const expected = part < count ? timing.uploadPartSize : row.file_size - (count - 1) * timing.uploadPartSize;
+    if (bytes.length !== expected) {
+      throw new CatalogueError(90002, `part ${part} has ${bytes.length} bytes, expected ${expected}`);
+    }
+    await this.storage.put(this.partKey(row, part), bytes);
+  }
+
+  async completeParts(row: FileRow, parts: number): Promise<UploadedFile> {
+    if (row.status === 'uploaded') return this.uploaded(row);
+    const count = this.partCount(row);
+    if (parts !== count) throw new CatalogueError(90002, `expected ${count} parts, got ${parts}`);
+    const keys = Array.from({ length: count }, (_, i) => this.partKey(row, i + 1));
+    for (const key of keys) {
+      if ((await this.storage.size(key)) === null) throw new CatalogueError(90002, `part ${key} is missing`);
+    }
+    const { size, md5 } = await this.storage.assemble(row.storage_key, keys);
+    await this.storage.deletePrefix(`${row.storage_key}.parts`);
+    if (size !== row.file_size || md5 !== row.md5_code) {
+      await this.storage.delete(row.storage_key);
+      throw new CatalogueError(90002, `size or md5 mismatch (got ${size} bytes, md5 ${md5})`);
+    }
+    await this.repo.markUploaded(row.file_id);
+    return this.uploaded(row);
+  }
+
+  /** The storage callback: confirms a stored object against what was declared. */
+  async confirmUpload(fileId: string): Promise<UploadedFile> {
+    const row = await this.repo.get(fileId);
+    if (!row) throw new CatalogueError(2405);
+    if (row.status === 'uploaded') return this.uploaded(row);
+    const size = await this.storage.size(row.storage_key);
+    if (size === null) throw new CatalogueError(90001);
+    if (size !== row.file_size || (await this.storage.md5(row.storage_key)) !== row.md5_code) {
+      throw new CatalogueError(90002, 'stored object does not match the declared size and md5');
+    }
+    await this.repo.markUploaded(row.file_id);
+    return this.uploaded(row);
+  }
+
+  /** An uploaded file, or 2405 when unknown and 90001 when its bytes have not arrived. */
+  async requireUploaded(fileId: string): Promise<FileRow> {
+    const row = await this.repo.get(fileId);
+    if (!row) throw new CatalogueError(2405, `no file ${fileId}`);
+    if (row.status !== 'uploaded') throw new CatalogueError(90001);
+    return row;
+  }
+
+  async documentInfo(fileId: string, passwd?: string): Promise<DocumentInfo> {
+    const row = await this.requireUploaded(fileId);
+    const path = await this.storage.localCopy(row.storage_key, tmpdir());
+    const info = await this.engine.run<{ total_page: number; page_w: number; page_h: number; encrypted: boolean }>(
+      { op: 'info', path, ...(passwd ? { password: passwd } : {}) },
+    );
+    if (row.total_page === null) await this.repo.setPageInfo(fileId, info);
+    return { file_id: fileId, ...info };
+  }
+
+  /** Removes expired files and their objects; returns how many went. */
+  async sweepExpired(now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const rows = await this.repo.listExpired(now, 200);
+      if (rows.length === 0) return removed;
+      for (const row of rows) {
+        await this.storage.delete(row.storage_key);
+        await this.storage.deletePrefix(`${row.storage_key}.parts`);
+        await this.repo.delete(row.file_id);
+        removed++;
+      }
+    }
+  }
+
+  private partKey(row: FileRow, part: number): string {
+    return `${row.storage_key}.parts/${String(part).padStart(6, '0')}`;
+  }
+
+  private uploaded(row: FileRow): UploadedFile {
+    // Files are reached through their tools and tasks, so no direct URL is handed out.
+    return { file_id: row.file_id, file_size: row.file_size, file_url: '' };
+  }
+}

@@ -1,0 +1,76 @@
+import type { Db } from '../../db/connection.js';
+import type { TasksTable, TaskStatus } from '../../db/schema.js';
+
+export type TaskRow = Omit<TasksTable, 'attempts'> & { attempts: number };
+
+export class TasksRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: Omit<TaskRow, 'attempts'>): Promise<void> {
+    await this.db.insertInto('tasks').values(row).execute();
+  }
+
+  async get(taskId: string): Promise<TaskRow | undefined> {
+    return this.db.selectFrom('tasks').selectAll().where('task_id', '=', taskId).executeTakeFirst();
+  }
+
+  async listByMulti(multiId: string): Promise<TaskRow[]> {
+    return this.db.selectFrom('tasks').selectAll().where('multi_id', '=', multiId).orderBy('created_at').orderBy('task_id').execute();
+  }
+
+  /** Takes the oldest queued task for this worker, or none; the status check makes the claim atomic. */
+  async claimNext(now: number): Promise<TaskRow | undefined> {
+    for (;;) {
+      const next = await this.db.selectFrom('tasks').selectAll().where('status', '=', 'queued')
+        .orderBy('created_at').limit(1).executeTakeFirst();
+      if (!next) return undefined;
+      const claimed = await this.db.updateTable('tasks')
+        .set({ status: 'running', attempts: next.attempts + 1, updated_at: now })
+        .where('task_id', '=', next.task_id).where('status', '=', 'queued').executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 1) return { ...next, status: 'running', attempts: next.attempts + 1 };
+    }
+  }
+
+  async setProgress(taskId: string, progress: number, now: number): Promise<void> {
+    await this.db.updateTable('tasks').set({ progress, updated_at: now })
+      .where('task_id', '=', taskId).where('status', '=', 'running').execute();
+  }
+
+  async finish(taskId: string, outputKey: string, now: number): Promise<void> {
+    await this.db.updateTable('tasks')
+      .set({ status: 'finished', progress: 100, code: '0', output_key: outputKey, updated_at: now })
+      .where('task_id', '=', taskId).execute();
+  }
+
+  async fail(taskId: string, code: string, now: number): Promise<void> {
+    await this.db.updateTable('tasks').set({ status: 'failed', code, updated_at: now })
+      .where('task_id', '=', taskId).execute();
+  }
+
+  /**
+   * After a restart no task is really running: each one that was goes back to the queue,
+   * unless it has used its attempts, in which case it fails with 3125.
+   */
+  async recoverInterrupted(maxAttempts: number, now: number): Promise<{ requeued: number; failed: number }> {
+    const failed = await this.db.updateTable('tasks').set({ status: 'failed', code: '3125', updated_at: now })
+      .where('status', '=', 'running').where('attempts', '>=', maxAttempts).executeTakeFirst();
+    const requeued = await this.db.updateTable('tasks').set({ status: 'queued', updated_at: now })
+      .where('status', '=', 'running').executeTakeFirst();
+    return { requeued: Number(requeued.numUpdatedRows), failed: Number(failed.numUpdatedRows) };
+  }
+
+  async countByStatus(status: TaskStatus): Promise<number> {
+    const r = await this.db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', status).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async listExpired(now: number, limit: number): Promise<TaskRow[]> {
+    return this.db.selectFrom('tasks').selectAll().where('expires_at', '<', now)
+      .where('status', 'in', ['finished', 'failed']).limit(limit).execute();
+  }
+
+  async delete(taskId: string): Promise<void> {
+    await this.db.deleteFrom('tasks').where('task_id', '=', taskId).execute();
+  }
+}

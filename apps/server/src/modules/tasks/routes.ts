@@ -1,0 +1,48 @@
+import { downloadBulkRequest, downloadDocRequest, paths, taskResult, taskResultRequest } from '@pagewright/contracts';
+import { defineRoute, type RouteSpec } from '../../http/route.js';
+import { contentDisposition } from '../../util/fileName.js';
+import type { TasksService } from './service.js';
+
+export function tasksRoutes(tasks: TasksService): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: paths.taskResult,
+      summary: 'Status, progress and is_done of a task or of every task of a multi_id.',
+      query: taskResultRequest,
+      response: taskResult,
+      handler: ({ query }) => tasks.result(query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: paths.downloadDoc,
+      summary: "Streams a finished task's result as an attachment with its UTF-8 file name.",
+      query: downloadDocRequest,
+      produces: 'application/octet-stream',
+      handler: async ({ query }, _request, reply) => {
+        const file = await tasks.openDownload(query.task_id);
+        return reply
+          .header('Content-Type', file.name.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream')
+          .header('Content-Length', file.size)
+          .header('Content-Disposition', contentDisposition(file.name))
+          .header('Cache-Control', 'no-store')
+          .send(file.stream);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: paths.downloadDocBulk,
+      summary: 'Streams a zip of every finished result of a multi_id.',
+      query: downloadBulkRequest,
+      produces: 'application/zip',
+      handler: async ({ query }, _request, reply) => {
+        const file = await tasks.openBulkDownload(query.multi_id);
+        return reply
+          .header('Content-Type', 'application/zip')
+          .header('Content-Disposition', contentDisposition(file.name))
+          .header('Cache-Control', 'no-store')
+          .send(file.stream);
+      },
+    }),
+  ];
+}

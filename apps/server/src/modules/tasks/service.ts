@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { CatalogueError, expiredTypes, messageFor, type TaskItem, type TaskResult } from '@pagewright/contracts';
+import yazl from 'yazl';
+import type { ObjectStorage } from '../../adapters/storage/objectStorage.js';
+import type { JobQueue } from '../../adapters/jobs/jobQueue.js';
+import { sanitizeFileName } from '../../util/fileName.js';
+import type { TaskRow, TasksRepo } from './repo.js';
+
+/** What a tool's runner gets: its params, a private temporary directory, and progress. */
+export interface RunContext {
+  task: TaskRow;
+  params: unknown;
+  tempDir: string;
+  reportProgress: (percent: number) => void;
+}
+
+/** A runner writes its result into the temporary directory and returns its path. */
+export type TaskRunner = (ctx: RunContext) => Promise<{ outputPath: string }>;
+
+const RESULT_TTL_MS = expiredTypes[1] * 1000;
+const PROGRESS_WRITE_INTERVAL_MS = 250;
+
+export class TasksService {
+  private readonly runners = new Map<string, TaskRunner>();
+  private queue: JobQueue | undefined;
+
+  constructor(
+    private readonly repo: TasksRepo,
+    private readonly storage: ObjectStorage,
+    private readonly log: { error: (o: object, m: string) => void; info: (o: object, m: string) => void },
+  ) {}
+
+  attachQueue(queue: JobQueue): void {
+    this.queue = queue;
+  }
+
+  registerRunner(kind: string, runner: TaskRunner): void {
+    this.runners.set(kind, runner);
+  }
+
+  async create(kind: string, params: unknown, outputFileName: string, multiId?: string): Promise<{ task_id: string; multi_id: string }> {
+    if (!this.runners.has(kind)) throw new Error(`no runner for task kind ${kind}`);
+    const now = Date.now();
+    const taskId = randomUUID().replace(/-/g, '');
+    const multi = multiId ?? randomUUID().replace(/-/g, '');
+    await this.repo.insert({
+      task_id: taskId,
+      multi_id: multi,
+      kind,
+      status: 'queued',
+      code: '0',
+      progress: 0,
+      params: JSON.stringify(params),
+      output_file_name: sanitizeFileName(outputFileName, 'result'),
+      output_key: null,
+      created_at: now,
+      updated_at: now,
+      expires_at: now + RESULT_TTL_MS,
+    });
+    this.queue?.notify();
+    return { task_id: taskId, multi_id: multi };
+  }
+
+  /** Runs one claimed task to its end: finished with a stored result, or failed with a code. */
+  async execute(task: TaskRow): Promise<void> {
+    const runner = this.runners.get(task.kind);
+    const tempDir = await mkdtemp(path.join(tmpdir(), 'pagewright-task-'));
+    let lastWrite = 0;
+    let lastProgress = -1;
+    const reportProgress = (percent: number) => {
+      const p = Math.max(0, Math.min(99, Math.floor(percent)));
+      const now = Date.now();
+      if (p === lastProgress || now - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
+      lastProgress = p;
+      lastWrite = now;
+      void this.repo.setProgress(task.task_id, p, now).catch(() => undefined);
+    };
+    try {
+      if (!runner) throw new CatalogueError(3125, `no runner for ${task.kind}`);
+      const { outputPath } = await runner({ task, params: JSON.parse(task.params), tempDir, reportProgress });
+      const key = `results/${task.task_id}/${task.output_file_name}`;
+      await this.storage.putFile(key, outputPath);
+      await this.repo.finish(task.task_id, key, Date.now());
+    } catch (err) {
+      const code = err instanceof CatalogueError ? err.code : 3125;
+      if (!(err instanceof CatalogueError) || code === 3125) this.log.error({ err, task_id: task.task_id }, 'task failed');
+      else this.log.info({ task_id: task.task_id, code, detail: err.message }, 'task refused its input');
+      await this.repo.fail(task.task_id, String(code), Date.now());
+    } finally {
+      await rm(tempDir, { recursive: true, force: true });
+    }
+  }
+
+  async result(query: { task_id?: string | undefined; multi_id?: string | undefined }): Promise<TaskResult> {
+    const rows = query.task_id
+      ? [await this.repo.get(query.task_id)].filter((r): r is TaskRow => Boolean(r))
+      : await this.repo.listByMulti(query.multi_id ?? '');
+    if (rows.length === 0) throw new CatalogueError(2405);
+    const first = rows[0]!;
+    return {
+      ...(query.task_id ? { task_id: query.task_id } : { multi_id: query.multi_id }),
+      output_file_name: first.output_file_name,
+      items: rows.map(toItem),
+    };
+  }
+
+  async openDownload(taskId: string): Promise<{ stream: Readable; name: string; size: number }> {
+    const row = await this.repo.get(taskId);
+    if (!row || row.status !== 'finished' || !row.output_key) throw new CatalogueError(2405);
+    const size = await this.storage.size(row.output_key);
+    if (size === null) throw new CatalogueError(2405);
+    return { stream: this.storage.openRead(row.output_key), name: row.output_file_name, size };
+  }
+
+  /** A zip of every finished result of a multi task, names made unique. */
+  async openBulkDownload(multiId: string): Promise<{ stream: Readable; name: string }> {
+    const rows = (await this.repo.listByMulti(multiId)).filter((r) => r.status === 'finished' && r.output_key);
+    if (rows.length === 0) throw new CatalogueError(2405);
+    const zip = new yazl.ZipFile();
+    const used = new Set<string>();
+    for (const row of rows) {
+      zip.addReadStream(this.storage.openRead(row.output_key!), uniqueName(row.output_file_name, used));
+    }
+    zip.end();
+    return { stream: zip.outputStream as Readable, name: 'pagewright-results.zip' };
+  }
+
+  async sweepExpired(now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const rows = await this.repo.listExpired(now, 200);
+      if (rows.length === 0) return removed;
+      for (const row of rows) {
+        await this.storage.deletePrefix(`results/${row.task_id}`);
+        await this.repo.delete(row.task_id);
+        removed++;
+      }
+    }
+  }
+}
+
+function toItem(row: TaskRow): TaskItem {
+  const failed = row.status === 'failed';
+  const code = /^\d+$/.test(row.code) ? Number(row.code) : row.code;
+  return {
+    task_id: row.task_id,
+    status: failed ? code : 0,
+    progress: row.status === 'finished' ? 100 : row.progress,
+    is_done: row.status === 'finished' || failed,
+    output_file_name: row.output_file_name,
+    msg: failed ? messageFor(code) : '',
+  };
+}
+
+function uniqueName(name: string, used: Set<string>): string {
+  let candidate = name;
+  for (let i = 2; used.has(candidate); i++) candidate = name.replace(/(\.[^.]*)?$/, (ext) => ` (${i})${ext}`);
+  used.add(candidate);
+  return candidate;
+}

@@ -1,0 +1,95 @@
+import { API_PREFIX, SUCCESS, envelope, timing } from '@pagewright/contracts';
+import { z } from 'zod';
+import { ApiError, normalizeCode } from './ApiError';
+import { withTimeout } from './abort';
+
+const looseEnvelope = envelope(z.unknown());
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  /** A JSON body (serialized here) or raw bytes (sent as they are). */
+  json?: unknown;
+  body?: Blob | ArrayBuffer;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** An API path under /api, or a URL the server handed out (an upload policy's sts_url). */
+export function apiUrl(pathOrUrl: string, query?: RequestOptions['query']): string {
+  const base = /^https?:\/\//.test(pathOrUrl) || pathOrUrl.startsWith(`${API_PREFIX}/`)
+    ? pathOrUrl
+    : `${API_PREFIX}${pathOrUrl}`;
+  if (!query) return base;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  if (search === '') return base;
+  return `${base}${base.includes('?') ? '&' : '?'}${search}`;
+}
+
+/**
+ * One call to the API: sends the request, reads the `{status, code, msg, data}` envelope and
+ * returns `data` parsed by `schema`. A non-zero code becomes an ApiError with that catalogue
+ * code; transport failures become ERR_NETWORK, ECONNABORTED (time-out), ERR_CANCELED or
+ * ERR_BAD_RESPONSE.
+ */
+export async function request<T extends z.ZodType>(
+  schema: T,
+  pathOrUrl: string,
+  options: RequestOptions = {},
+): Promise<z.infer<T>> {
+  const { method = 'GET', query, json, body, signal, timeoutMs = timing.requestTimeoutMs } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(json);
+  } else if (body !== undefined) {
+    payload = body;
+  }
+
+  const timeout = withTimeout(timeoutMs, signal);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(apiUrl(pathOrUrl, query), {
+      method,
+      headers,
+      body: payload ?? null,
+      signal: timeout.signal,
+      credentials: 'same-origin',
+    });
+    text = await response.text();
+  } catch {
+    if (timeout.timedOut()) throw new ApiError('ECONNABORTED');
+    if (signal?.aborted) throw new ApiError('ERR_CANCELED');
+    throw new ApiError('ERR_NETWORK');
+  } finally {
+    timeout.dispose();
+  }
+
+  const parsed = looseEnvelope.safeParse(safeJson(text));
+  if (!parsed.success) {
+    if (response.status === 500) throw new ApiError(500);
+    throw new ApiError('ERR_BAD_RESPONSE', `Unexpected response (HTTP ${response.status}).`);
+  }
+  const { code, msg, data } = parsed.data;
+  if (normalizeCode(code) !== SUCCESS) throw new ApiError(code, msg);
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    throw new ApiError('ERR_BAD_RESPONSE', `Unexpected response data: ${result.error.message}`);
+  }
+  return result.data;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

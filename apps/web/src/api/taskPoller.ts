@@ -1,0 +1,46 @@
+import { timing, type TaskResult } from '@pagewright/contracts';
+import { ApiError, normalizeCode } from './ApiError';
+import { delay } from './abort';
+import { getTaskResult } from './client';
+
+export interface PollOptions {
+  signal?: AbortSignal;
+  /** Overall progress 0-100: the mean of the items' progress. */
+  onProgress?: (progress: number, result: TaskResult) => void;
+  intervalMs?: number;
+  capMs?: number;
+}
+
+/**
+ * Polls get-task-result every 2 s until every item is at 100 and done (SPEC §4). A non-zero
+ * item status fails with that status as the catalogue code; waiting longer than 120 s fails
+ * with ECONNABORTED.
+ */
+export async function pollTask(taskId: string, options: PollOptions = {}): Promise<TaskResult> {
+  const {
+    signal,
+    onProgress,
+    intervalMs = timing.taskPollIntervalMs,
+    capMs = timing.taskPollCapMs,
+  } = options;
+  const started = Date.now();
+  for (;;) {
+    const result = await getTaskResult(taskId, signal);
+    const failed = result.items.find((item) => normalizeCode(item.status) !== 0);
+    if (failed) throw new ApiError(failed.status);
+    onProgress?.(taskProgress(result), result);
+    if (isTaskDone(result)) return result;
+    if (Date.now() - started >= capMs) throw new ApiError('ECONNABORTED');
+    await delay(intervalMs, signal);
+  }
+}
+
+export function isTaskDone(result: TaskResult): boolean {
+  return result.items.length > 0 && result.items.every((item) => item.progress >= 100 && item.is_done);
+}
+
+export function taskProgress(result: TaskResult): number {
+  if (result.items.length === 0) return 0;
+  const sum = result.items.reduce((total, item) => total + Math.min(item.progress, 100), 0);
+  return Math.round(sum / result.items.length);
+}

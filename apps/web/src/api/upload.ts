@@ -1,0 +1,135 @@
+/**
+ * Upload of one file to the object store (SPEC §7): ask for a policy with the file's md5, then
+ * one PUT of the whole file when it is at most `chunk_threshold` bytes, otherwise numbered
+ * parts of `part_size` bytes, 12 in flight, each retried up to 15 times 2 s apart, followed by
+ * a completing POST. Every request is abortable through `signal`.
+ */
+import {
+  timing,
+  uploadedFile,
+  type UploadPolicy,
+  type UploadedFile,
+} from '@pagewright/contracts';
+import { z } from 'zod';
+import { ApiError } from './ApiError';
+import { delay, throwIfAborted } from './abort';
+import { requestUploadPolicy } from './client';
+import { request } from './http';
+import { md5OfFile } from './md5';
+
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** Bytes acknowledged by the server so far, out of the file's size. */
+  onProgress?: (uploaded: number, total: number) => void;
+  /** Called once the server has handed out the file_id, before any byte is sent. */
+  onFileId?: (fileId: string) => void;
+}
+
+export async function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
+  const { signal } = options;
+  const md5 = await md5OfFile(file, { signal });
+  const { file_id: fileId, policy } = await requestUploadPolicy(
+    { filename: file.name, expired_type: 0, file_size: file.size, md5_code: md5 },
+    signal,
+  );
+  options.onFileId?.(fileId);
+  options.onProgress?.(0, file.size);
+  const uploaded = file.size <= policy.chunk_threshold
+    ? await putWhole(file, policy, signal)
+    : await putInParts(file, policy, options);
+  options.onProgress?.(file.size, file.size);
+  return uploaded;
+}
+
+function storageHeaders(file: File, policy: UploadPolicy): Record<string, string> {
+  return {
+    'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    'x-oss-callback': base64Utf8(JSON.stringify(policy.callback)),
+  };
+}
+
+function putWhole(file: File, policy: UploadPolicy, signal?: AbortSignal): Promise<UploadedFile> {
+  return request(uploadedFile, policy.sts_url, {
+    method: 'PUT',
+    body: file,
+    headers: { ...storageHeaders(file, policy), 'Content-Type': 'application/octet-stream' },
+    signal,
+  });
+}
+
+async function putInParts(
+  file: File,
+  policy: UploadPolicy,
+  options: UploadOptions,
+): Promise<UploadedFile> {
+  const { signal, onProgress } = options;
+  const partSize = policy.part_size > 0 ? policy.part_size : timing.uploadPartSize;
+  const partCount = Math.ceil(file.size / partSize);
+  let nextPart = 1;
+  let acknowledged = 0;
+  // Aborted by the caller, or by the first part that fails for good so the others stop too.
+  const parts = new AbortController();
+  const abortParts = () => parts.abort();
+  signal?.addEventListener('abort', abortParts, { once: true });
+
+  const worker = async () => {
+    while (nextPart <= partCount && !parts.signal.aborted) {
+      const part = nextPart++;
+      const bytes = file.slice((part - 1) * partSize, Math.min(part * partSize, file.size));
+      await withRetries(
+        () => request(z.unknown(), policy.part_url.replace('{part}', String(part)), {
+          method: 'PUT',
+          body: bytes,
+          headers: { 'Content-Type': 'application/octet-stream' },
+          signal: parts.signal,
+        }),
+        parts.signal,
+      );
+      acknowledged += bytes.size;
+      onProgress?.(acknowledged, file.size);
+    }
+  };
+  const inFlight = Math.min(timing.uploadPartsInParallel, partCount);
+  try {
+    await Promise.all(Array.from({ length: inFlight }, () => worker().catch((error: unknown) => {
+      parts.abort();
+      throw error;
+    })));
+  } catch (error) {
+    throw signal?.aborted ? new ApiError('ERR_CANCELED') : error;
+  } finally {
+    signal?.removeEventListener('abort', abortParts);
+  }
+  throwIfAborted(signal);
+  return request(uploadedFile, policy.sts_url, {
+    method: 'POST',
+    json: { parts: partCount },
+    headers: storageHeaders(file, policy),
+    signal,
+  });
+}
+
+/** Transport failures and server faults are retried; a catalogue refusal is final. */
+function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return ['ERR_NETWORK', 'ECONNABORTED', 'ERR_BAD_RESPONSE', 500, 3500].includes(error.code);
+}
+
+async function withRetries<T>(attempt: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (signal?.aborted) throw new ApiError('ERR_CANCELED');
+      if (retry >= timing.uploadRetries || !isRetryable(error)) throw error;
+      await delay(timing.uploadRetryDelayMs, signal);
+    }
+  }
+}
+
+/** btoa only takes Latin-1; the callback JSON may carry any file name. */
+function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

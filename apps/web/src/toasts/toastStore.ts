@@ -1,0 +1,40 @@
+import { timing } from '@pagewright/contracts';
+import { create } from 'zustand';
+
+export type ToastKind = 'warning' | 'error' | 'success' | 'info';
+
+export interface Toast {
+  id: number;
+  message: string;
+  kind: ToastKind;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  lastShownAt: number;
+  show: (message: string, kind?: ToastKind) => void;
+  dismiss: (id: number) => void;
+}
+
+let nextId = 1;
+
+/**
+ * Toasts of SPEC §4: each hides after 4 s, and at most one is shown per 3 s; a toast asked
+ * for sooner is dropped, as a burst of failures is one problem to the user.
+ */
+export const useToastStore = create<ToastState>((set, get) => ({
+  toasts: [],
+  lastShownAt: Number.NEGATIVE_INFINITY,
+  show: (message, kind = 'warning') => {
+    const now = Date.now();
+    if (message === '' || now - get().lastShownAt < timing.toastThrottleMs) return;
+    const id = nextId++;
+    set((state) => ({ toasts: [...state.toasts, { id, message, kind }], lastShownAt: now }));
+    setTimeout(() => get().dismiss(id), timing.toastMs);
+  },
+  dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),
+}));
+
+export function showToast(message: string, kind?: ToastKind): void {
+  useToastStore.getState().show(message, kind);
+}

@@ -1,0 +1,157 @@
+/**
+ * Request and response schemas of the calls of SPEC §7 that the server implements. The same
+ * schemas validate requests on the server, type the web app's client and generate the OpenAPI
+ * document served at /api/docs/json.
+ */
+import { z } from 'zod';
+
+export const API_PREFIX = '/api';
+
+/** One envelope for every JSON response: 0 for success, the catalogue code otherwise. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({
+    status: z.union([z.number(), z.string()]),
+    code: z.union([z.number(), z.string()]),
+    msg: z.string(),
+    data,
+  });
+
+export interface Envelope<T> {
+  status: number | string;
+  code: number | string;
+  msg: string;
+  data: T;
+}
+
+/** How long an uploaded object lives (SPEC §7 expired_type). */
+export const expiredTypes = {
+  /** A tool upload: removed an hour after upload. */
+  0: 60 * 60,
+  /** A result kept for a day. */
+  1: 24 * 60 * 60,
+  /** Kept for a week. */
+  2: 7 * 24 * 60 * 60,
+  /** Kept for 30 days. */
+  3: 30 * 24 * 60 * 60,
+} as const;
+export type ExpiredType = keyof typeof expiredTypes;
+
+export const uploadObjectRequest = z.object({
+  filename: z.string().min(1).max(255),
+  expired_type: z.coerce.number().int().min(0).max(3).default(0),
+  file_size: z.coerce.number().int().min(1, 'the file is empty'),
+  md5_code: z.string().regex(/^[0-9a-f]{32}$/i, 'md5_code must be 32 hex digits'),
+  auto_oss_upload: z.coerce.boolean().optional(),
+});
+export type UploadObjectRequest = z.infer<typeof uploadObjectRequest>;
+
+export const uploadCallback = z.object({
+  callbackUrl: z.string(),
+  callbackBody: z.string(),
+  callbackBodyType: z.string(),
+});
+
+/**
+ * The upload policy of SPEC §3. The local object store fills the cloud-credential fields with
+ * the bucket name and a signed token; `sts_url` takes one PUT of the whole file (at most
+ * `chunk_threshold` bytes) and `part_url` takes numbered parts of `part_size` bytes, after
+ * which a POST to `sts_url` with `complete=1` assembles them.
+ */
+export const uploadPolicy = z.object({
+  access_key_id: z.string(),
+  access_key_secret: z.string(),
+  bucket: z.string(),
+  sts_token: z.string(),
+  callback: uploadCallback,
+  dir: z.string(),
+  region: z.string(),
+  s3_type: z.union([z.literal(0), z.literal(1)]),
+  sts_url: z.string(),
+  part_url: z.string(),
+  part_size: z.number().int(),
+  chunk_threshold: z.number().int(),
+});
+export type UploadPolicy = z.infer<typeof uploadPolicy>;
+
+export const uploadObjectResponse = z.object({
+  file_id: z.string(),
+  policy: uploadPolicy,
+});
+export type UploadObjectResponse = z.infer<typeof uploadObjectResponse>;
+
+/** What the storage callback answers once the bytes are checked. */
+export const uploadedFile = z.object({
+  file_id: z.string(),
+  file_size: z.number().int(),
+  file_url: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
+
+export const documentInfoRequest = z.object({
+  file_id: z.string().min(1),
+  passwd: z.string().optional(),
+});
+export const documentInfo = z.object({
+  file_id: z.string(),
+  total_page: z.number().int(),
+  page_w: z.number(),
+  page_h: z.number(),
+  encrypted: z.boolean(),
+});
+export type DocumentInfo = z.infer<typeof documentInfo>;
+
+export const mergeRequest = z.object({
+  file_ids: z.array(z.string().min(1)).min(2),
+  /** Passwords of encrypted inputs, by position; an empty string for an open file. */
+  passwds: z.array(z.string()).optional(),
+  output_file_name: z.string().max(255).optional(),
+  /** Groups this task with others for get-task-result and download-doc-bulk. */
+  multi_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+});
+export type MergeRequest = z.infer<typeof mergeRequest>;
+
+export const taskCreated = z.object({
+  task_id: z.string(),
+  multi_id: z.string().optional(),
+});
+export type TaskCreated = z.infer<typeof taskCreated>;
+
+export const taskResultRequest = z
+  .object({ task_id: z.string().optional(), multi_id: z.string().optional() })
+  .refine((q) => Boolean(q.task_id) !== Boolean(q.multi_id), 'give task_id or multi_id');
+
+export const taskItem = z.object({
+  task_id: z.string(),
+  /** 0 while running or done; the catalogue code once failed. */
+  status: z.union([z.number(), z.string()]),
+  progress: z.number().int().min(0).max(100),
+  is_done: z.boolean(),
+  output_file_name: z.string(),
+  msg: z.string(),
+});
+export type TaskItem = z.infer<typeof taskItem>;
+
+export const taskResult = z.object({
+  task_id: z.string().optional(),
+  multi_id: z.string().optional(),
+  output_file_name: z.string(),
+  items: z.array(taskItem),
+});
+export type TaskResult = z.infer<typeof taskResult>;
+
+export const downloadDocRequest = z.object({ task_id: z.string().min(1) });
+export const downloadBulkRequest = z.object({ multi_id: z.string().min(1) });
+
+/** Paths of SPEC §7, relative to API_PREFIX. */
+export const paths = {
+  uploadObject: '/file/oss/object',
+  uploadCallback: '/file/oss/callback',
+  storageObject: '/storage/object/:file_id',
+  storagePart: '/storage/object/:file_id/part/:part',
+  documentInfo: '/document/info',
+  merge: '/merge',
+  taskResult: '/get-task-result',
+  downloadDoc: '/document/download-doc',
+  downloadDocBulk: '/document/download-doc-bulk',
+  openApi: '/docs/json',
+} as const;

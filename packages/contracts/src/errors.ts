@@ -1,0 +1,96 @@
+/**
+ * The error catalogue of SPEC §8. Every code the server sends and every message the web app
+ * shows is written here once. Numeric codes come from the spec; named codes are the spec's
+ * client-side conditions and the "other messages" of §8 that the spec gives no number.
+ */
+export const errorCatalogue = {
+  11011: { message: 'Sign detector over limit.', action: 'goto-ai-detector' },
+  11010: { message: 'The file exceeds the detector single-file limit.', action: 'goto-ai-detector' },
+  3125: { message: 'Task failed. Please try again later.' },
+  NEED_OCR: { message: 'OCR files are temporarily not supported.' },
+  11016: { message: 'Share file expired.' },
+  11005: { message: 'Too few words to summarize. At least 250 characters required.' },
+  2405: { message: 'No data found.' },
+  11013: { message: 'Conversation expired. Please try again later.' },
+  ECONNABORTED: { message: 'The service is busy. Please try again later.' },
+  ERR_NETWORK: { message: 'Oops! Network error. Please connect to the Internet and try again.' },
+  ERR_CANCELED: { message: '', silent: true },
+  OSSUploadFail: { message: 'Upload failed, please try again later. Your file is kept.' },
+  90002: { message: 'Upload failed.' },
+  3500: { message: 'The server is busy. Please try again later.' },
+  3999: { message: 'Something error, please try again later.', action: 'goto-current-page' },
+  ERR_BAD_RESPONSE: { message: 'The service is not working right now (upgrade or maintenance). Please try again later.' },
+  11006: { message: 'The service is not working right now (upgrade or maintenance). Please try again later.' },
+  11009: { message: 'Not enough characters left this month.', payGuide: 'detectorLimit' },
+  11007: { message: 'You have used all 500 questions of this month.', payGuide: 'AiUpgrade' },
+  11003: { message: 'Sorry, not enough tokens.', payGuide: 'AiUpgrade' },
+  41003: { message: 'File size exceeded. Please upgrade permissions.' },
+  500: { message: 'Server error. Please try again later.' },
+  TaskError: { message: 'Processing failed. Please try again.' },
+  3102: { message: 'Image file type error. Allowed types: JPG, JPEG, PNG, BMP, GIF.' },
+  1100777: { message: 'Daily free usage limit reached.', payGuide: 'limit' },
+  4012: { message: 'File size exceeds the limit.' },
+  90001: { message: 'No data. Please upload a PDF first.' },
+  SIGNATURE_FILE_HAS_EXPIRED: { message: 'Signature file has expired.' },
+  3023: { message: 'Daily sharing limit reached. Please try again in 24 hours.' },
+  // The encrypted-file status of SPEC §5: document/info answers 3122 until the password is given.
+  3122: { message: 'This file is encrypted. Please enter its password.' },
+  // "Other messages" of SPEC §8, named because the spec gives them no number.
+  ENCRYPTED_NOT_SUPPORTED: { message: 'Encrypted documents are not supported.' },
+  PDF_CORRUPTED: { message: 'The PDF is corrupted and cannot be opened.' },
+  PARSE_EXCEPTION: { message: 'The file could not be parsed.' },
+  PROCESSING_FAILED: { message: 'Processing failed, please check your network and try again later.' },
+  FILE_DAMAGED: { message: 'The file is damaged.' },
+  SLOW_UPLOAD: { message: 'Upload failed due to a slow connection.' },
+  INCORRECT_PASSWORD: { message: 'Incorrect password. Please try again.' },
+  PASSWORD_EMPTY: { message: "Password field can't be empty." },
+  FILE_TYPE_ERROR: { message: 'The file type is not supported by this tool.' },
+  INVALID_PARAMS: { message: 'The request is missing a field or has an invalid one.' },
+  UNKNOWN: { message: 'Something error, please try again later.' },
+} as const satisfies Record<string | number, CatalogueEntry>;
+
+export interface CatalogueEntry {
+  message: string;
+  action?: string;
+  payGuide?: string;
+  silent?: boolean;
+}
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** Success is 0 in every envelope. */
+export const SUCCESS = 0;
+
+export const DEFAULT_ERROR_MESSAGE = errorCatalogue.UNKNOWN.message;
+
+/** The catalogue message for a code, or the default toast text for codes the catalogue lacks. */
+export function messageFor(code: string | number): string {
+  const entry = (errorCatalogue as Record<string | number, CatalogueEntry>)[code];
+  return entry ? entry.message : DEFAULT_ERROR_MESSAGE;
+}
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return (typeof code === 'string' || typeof code === 'number') && Object.hasOwn(errorCatalogue, code);
+}
+
+/** Analytics category of SPEC §8. */
+export function analyticsCategory(code: string | number): string {
+  switch (String(code)) {
+    case '500': return 'servererror';
+    case 'ERR_NETWORK': return 'neterror';
+    case 'ECONNABORTED': return 'extimefail';
+    case '11003': return 'exquestionfail';
+    case '11012': return 'analyzefail';
+    default: return 'others';
+  }
+}
+
+/** An error that carries its catalogue code; thrown by the engine and the server alike. */
+export class CatalogueError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, detail?: string) {
+    super(detail ?? messageFor(code));
+    this.name = 'CatalogueError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * Copies objects of one source document into the merged document without dragging the
+ * source's page tree along. MuPDF's graft map copies an object and everything it references;
+ * that is right for page content and resources, but an annotation's /P, a link's destination
+ * or a form field's /Kids reference page objects, and grafting those would copy whole source
+ * pages (and through /Parent the source page tree) into the output. This copier walks such
+ * objects itself: references to source pages become references to the merged pages, named
+ * destinations become explicit ones, page-tree and catalogue objects are never copied, and
+ * objects that cannot reach a page (streams, fonts, images, ...) are handed to the native
+ * graft map, which shares them with the page resources already grafted.
+ */
+import type { PDFDocument, PDFGraftMap, PDFObject } from '../mupdf.js';
+
+/** Dictionaries of these /Type values cannot reference pages; MuPDF grafts them natively. */
+const NATIVE_TYPES = new Set([
+  'Font', 'FontDescriptor', 'XObject', 'ExtGState', 'Pattern', 'Shading', 'Encoding', 'CMap',
+  'OCG', 'OCMD', 'Filespec', 'EmbeddedFile', 'Metadata', 'Group', 'Mask', 'Halftone',
+]);
+/** Never copied from a reference: the merged document has its own. */
+const BLOCKED_TYPES = new Set(['Page', 'Pages', 'Catalog', 'Outlines', 'StructTreeRoot', 'StructElem', 'MCR', 'OBJR']);
+/** Keys that point into the source's structure tree, which the merge does not carry. */
+const SKIPPED_KEYS = new Set(['StructParent', 'StructParents', 'SD', 'SE']);
+
+const MAX_DEPTH = 64;
+const MAX_NAME_TREE_DEPTH = 32;
+
+export function nameOf(obj: PDFObject): string | undefined {
+  return obj.isName() ? obj.asName() : undefined;
+}
+
+/** The text of a string or name object, or undefined. */
+export function keyOf(obj: PDFObject): string | undefined {
+  if (obj.isString()) return obj.asString();
+  if (obj.isName()) return obj.asName();
+  return undefined;
+}
+
+/** Reads a name tree (e.g. /Dests, /EmbeddedFiles) into a map; cycles and depth are bounded. */
+export function readNameTree(root: PDFObject): Map<string, PDFObject> {
+  const result = new Map<string, PDFObject>();
+  const seen = new Set<number>();
+  const walk = (node: PDFObject, depth: number): void => {
+    if (depth > MAX_NAME_TREE_DEPTH || !node.isDictionary()) return;
+    if (node.isIndirect()) {
+      const num = node.asIndirect();
+      if (seen.has(num)) return;
+      seen.add(num);
+    }
+    const names = node.get('Names');
+    if (names.isArray()) {
+      const n = names.length;
+      for (let i = 0; i + 1 < n; i += 2) {
+        const key = keyOf(names.get(i));
+        if (key !== undefined && !result.has(key)) result.set(key, names.get(i + 1));
+      }
+    }
+    const kids = node.get('Kids');
+    if (kids.isArray()) {
+      const n = kids.length;
+      for (let i = 0; i < n; i++) walk(kids.get(i), depth + 1);
+    }
+  };
+  walk(root, 0);
+  return result;
+}
+
+export class ObjectCopier {
+  private readonly memo = new Map<number, PDFObject | null>();
+  private named: Map<string, PDFObject> | undefined;
+
+  /**
+   * @param pageByObj source page object number -> merged page reference
+   * @param pageByIndex merged page references by source page index
+   */
+  constructor(
+    readonly src: PDFDocument,
+    readonly dst: PDFDocument,
+    private readonly graft: PDFGraftMap,
+    private readonly pageByObj: Map<number, PDFObject>,
+    private readonly pageByIndex: PDFObject[],
+  ) {}
+
+  /** A copy of `obj` for the merged document, or null when it must be left out. */
+  copy(obj: PDFObject, depth = 0): PDFObject | null {
+    if (depth > MAX_DEPTH) return null;
+    if (obj.isIndirect()) return this.copyIndirect(obj, depth);
+    if (obj.isDictionary()) return this.copyDict(obj, depth);
+    if (obj.isArray()) return this.copyArray(obj, depth);
+    if (obj.isNull()) return null;
+    // Names, numbers, strings and booleans are not bound to a document.
+    return obj;
+  }
+
+  /**
+   * A destination (explicit array, named destination, or dictionary with /D) as an explicit
+   * destination on a merged page, or null when it does not lead to a page of this source.
+   */
+  copyDestination(value: PDFObject): PDFObject | null {
+    const explicit = this.resolveDestination(value, 0);
+    if (!explicit || explicit.length < 1) return null;
+    const target = explicit.get(0);
+    let page: PDFObject | undefined;
+    if (target.isIndirect()) page = this.pageByObj.get(target.asIndirect());
+    else if (target.isInteger()) page = this.pageByIndex[target.asNumber()];
+    if (!page) return null;
+    const out = this.dst.newArray();
+    out.push(page);
+    const n = explicit.length;
+    for (let i = 1; i < n; i++) out.push(this.copy(explicit.get(i), MAX_DEPTH) ?? this.dst.newNull());
+    return out;
+  }
+
+  private resolveDestination(value: PDFObject, depth: number): PDFObject | null {
+    if (depth > 8) return null;
+    if (value.isArray()) return value;
+    if (value.isDictionary()) return this.resolveDestination(value.get('D'), depth + 1);
+    const key = keyOf(value.isIndirect() ? value.resolve() : value);
+    if (key === undefined) return null;
+    const found = this.namedDestinations().get(key);
+    return found ? this.resolveDestination(found, depth + 1) : null;
+  }
+
+  private namedDestinations(): Map<string, PDFObject> {
+    if (!this.named) {
+      const root = this.src.getTrailer().get('Root');
+      this.named = readNameTree(root.get('Names', 'Dests'));
+      const old = root.get('Dests');
+      if (old.isDictionary()) {
+        old.forEach((value, key) => {
+          if (typeof key === 'string' && !this.named!.has(key)) this.named!.set(key, value);
+        });
+      }
+    }
+    return this.named;
+  }
+
+  private copyIndirect(ref: PDFObject, depth: number): PDFObject | null {
+    const num = ref.asIndirect();
+    const page = this.pageByObj.get(num);
+    if (page) return page;
+    const known = this.memo.get(num);
+    if (known !== undefined) return known;
+    const target = ref.resolve();
+    let out: PDFObject | null;
+    if (target.isStream()) {
+      out = this.graft.graftObject(ref);
+    } else if (target.isDictionary()) {
+      const type = nameOf(target.get('Type'));
+      if (type !== undefined && BLOCKED_TYPES.has(type)) out = null;
+      else if (type !== undefined && NATIVE_TYPES.has(type)) out = this.graft.graftObject(ref);
+      else {
+        // Reserve the number first: the dictionary may reference itself through a cycle.
+        const placeholder = this.dst.createObject();
+        this.memo.set(num, placeholder);
+        placeholder.writeObject(this.copyDict(target, depth + 1));
+        return placeholder;
+      }
+    } else if (target.isArray()) {
+      const placeholder = this.dst.createObject();
+      this.memo.set(num, placeholder);
+      placeholder.writeObject(this.copyArray(target, depth + 1));
+      return placeholder;
+    } else {
+      out = target.isNull() ? null : target;
+    }
+    this.memo.set(num, out);
+    return out;
+  }
+
+  private copyDict(dict: PDFObject, depth: number): PDFObject {
+    const out = this.dst.newDictionary();
+    const isGoTo = nameOf(dict.get('S')) === 'GoTo';
+    dict.forEach((value, key) => {
+      if (typeof key !== 'string' || SKIPPED_KEYS.has(key)) return;
+      const copied = key === 'Dest' || (isGoTo && key === 'D')
+        ? this.copyDestination(value)
+        : this.copy(value, depth + 1);
+      if (copied) out.put(key, copied);
+    });
+    return out;
+  }
+
+  private copyArray(array: PDFObject, depth: number): PDFObject {
+    const out = this.dst.newArray();
+    const n = array.length;
+    for (let i = 0; i < n; i++) out.push(this.copy(array.get(i), depth + 1) ?? this.dst.newNull());
+    return out;
+  }
+}

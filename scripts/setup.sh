@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs everything Pagewright needs on Debian bookworm (run as root) and builds it.
+# Idempotent: Debian packages already installed and an unchanged package-lock.json are skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Engines and tools the product calls, the fonts it renders with, the browser the e2e tests
+# drive, and the compilers that build better-sqlite3 from source (no prebuilt download here).
+APT_PACKAGES=(
+  qpdf ghostscript poppler-utils
+  chromium fonts-dejavu-core fonts-liberation2
+  python3 make g++
+)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "setup: Debian packages present"
+fi
+
+# node-gyp builds native addons against the installed Node's headers instead of downloading them.
+if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ]; then
+  export npm_config_nodedir=/usr
+fi
+
+stamp=node_modules/.pagewright-setup
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_hash" ] && [ -d node_modules/better-sqlite3/build ]; then
+  echo "setup: npm dependencies up to date"
+else
+  echo "setup: installing npm dependencies"
+  npm ci --no-audit --no-fund
+  echo "$lock_hash" > "$stamp"
+fi
+
+echo "setup: building"
+npm run build
