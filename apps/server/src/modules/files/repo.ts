@@ -19,7 +19,8 @@ export class FilesRepo {
   }
 
   async setPageInfo(fileId: string, info: { total_page: number; page_w: number; page_h: number }): Promise<void> {
-    await this.db.updateTable('files').set(info).where('file_id', '=', fileId).execute();
+    await this.db.updateTable('files')
+      .set({ total_page: info.total_page, page_w: info.page_w, page_h: info.page_h }).where('file_id', '=', fileId).execute();
   }
 
   async listExpired(now: number, limit: number): Promise<FileRow[]> {

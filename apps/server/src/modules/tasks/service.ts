@@ -82,7 +82,9 @@ export class TasksService {
     try {
       if (!runner) throw new CatalogueError(3125, `no runner for ${task.kind}`);
       const { outputPath } = await runner({ task, params: JSON.parse(task.params), tempDir, reportProgress });
-      const key = `results/${task.task_id}/${task.output_file_name}`;
+      // The display name stays in the row; the key is ours alone.
+      const extension = /\.[A-Za-z0-9]{1,8}$/.exec(task.output_file_name)?.[0] ?? '';
+      const key = `results/${task.task_id}/result${extension.toLowerCase()}`;
       await this.storage.putFile(key, outputPath);
       await this.repo.finish(task.task_id, key, Date.now());
     } catch (err) {
