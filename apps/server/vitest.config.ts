@@ -6,7 +6,5 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Each file starts its own server process; two at a time fits two cores.
-    maxWorkers: 2,
   },
 });

@@ -18,5 +18,22 @@ export default defineConfig({
     // Gzip sizes in the build log are the budget we watch (home route at most 200 KB gzipped).
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Libraries every route needs get stable, named chunks; the rest splits by route.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+      treeshake: {
+        // The contracts package has no import-time effects; saying so lets a page that only
+        // reads the tool table leave the zod schemas (and zod) to the pages that call the API.
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contracts[\\/]/.test(id),
+      },
+    },
   },
 });

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { migrate, openSqlite, type Db } from './db/connection.js';
 import { EnginePool } from './engine/pool.js';
 import { failure } from './http/envelope.js';
+import { legacyRedirectTarget } from './http/legacyRedirect.js';
 import { registerRoutes, sendError, type RouteSpec } from './http/route.js';
 import { openApiDocument } from './modules/docs/openapi.js';
 import { FilesRepo } from './modules/files/repo.js';
@@ -74,6 +75,8 @@ export async function buildApp(config: Config): Promise<App> {
   }
   http.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
+    const legacy = request.method === 'GET' ? legacyRedirectTarget(request.url) : null;
+    if (legacy) return reply.redirect(legacy, 301);
     if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send(failure(2405));
     }

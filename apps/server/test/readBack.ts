@@ -7,7 +7,7 @@ export function pageTexts(pdf: Buffer | Uint8Array): string[] {
     const texts: string[] = [];
     for (let i = 0; i < doc.countPages(); i++) {
       const page = doc.loadPage(i);
-      texts.push(page.toStructuredText().asText().trim());
+      texts.push(page.toStructuredText('preserve-whitespace').asText().trim());
       page.destroy();
     }
     return texts;

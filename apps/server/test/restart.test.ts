@@ -46,7 +46,7 @@ describe('tasks survive a crash of the server', () => {
     const second = await startServer({ dataDir: first.dataDir, env: { ENGINE_THREADS: '1' } });
     servers.push(second);
     const end = Date.now() + 120_000;
-    let items: TaskResult['items'] = [];
+    let items: TaskResult['items'];
     for (;;) {
       items = [];
       for (const id of ids) items.push(...(await api<TaskResult>(second, 'GET', `/api/get-task-result?task_id=${id}`)).env.data.items);

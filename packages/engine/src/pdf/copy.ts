@@ -21,6 +21,16 @@ const BLOCKED_TYPES = new Set(['Page', 'Pages', 'Catalog', 'Outlines', 'StructTr
 /** Keys that point into the source's structure tree, which the merge does not carry. */
 const SKIPPED_KEYS = new Set(['StructParent', 'StructParents', 'SD', 'SE']);
 
+/**
+ * Values under these keys (annotation geometry and appearance, field options) cannot lead to
+ * a page: they are grafted natively in one call instead of being walked from JavaScript.
+ */
+const NATIVE_KEYS = new Set([
+  'Rect', 'QuadPoints', 'Border', 'BS', 'BE', 'C', 'IC', 'CL', 'L', 'LE', 'LL', 'LLE', 'LLO',
+  'Vertices', 'InkList', 'RD', 'AP', 'MK', 'DA', 'DS', 'DR', 'RC', 'Contents', 'NM', 'M',
+  'CreationDate', 'FS', 'Opt', 'TU', 'TM', 'MaxLen', 'Ff', 'Q', 'Subj', 'CA', 'H', 'F',
+]);
+
 const MAX_DEPTH = 64;
 const MAX_NAME_TREE_DEPTH = 32;
 
@@ -172,9 +182,10 @@ export class ObjectCopier {
     const isGoTo = nameOf(dict.get('S')) === 'GoTo';
     dict.forEach((value, key) => {
       if (typeof key !== 'string' || SKIPPED_KEYS.has(key)) return;
-      const copied = key === 'Dest' || (isGoTo && key === 'D')
-        ? this.copyDestination(value)
-        : this.copy(value, depth + 1);
+      let copied: PDFObject | null;
+      if (key === 'Dest' || (isGoTo && key === 'D')) copied = this.copyDestination(value);
+      else if (NATIVE_KEYS.has(key)) copied = value.isNull() ? null : this.graft.graftObject(value);
+      else copied = this.copy(value, depth + 1);
       if (copied) out.put(key, copied);
     });
     return out;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CatalogueError, type ErrorCode } from '@pagewright/contracts';
 import { mupdf, type PDFDocument } from '../mupdf.js';
 import { reasonOf } from '../errors.js';
+import { rebuildPageTree } from './repair.js';
 
 /** Builds the error to throw; lets merge name the input while info throws a plain error. */
 export type Fail = (code: ErrorCode, reason?: string) => CatalogueError;
@@ -20,7 +21,8 @@ export async function readInput(path: string, fail: Fail): Promise<Uint8Array> {
     return await readFile(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') throw fail('INVALID_PARAMS', `cannot read input: ${code}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw fail('INVALID_PARAMS', 'file not found');
+    if (code === 'EISDIR') throw fail('INVALID_PARAMS', 'is a directory');
     throw fail('UNKNOWN', `cannot read input: ${reasonOf(err)}`);
   }
 }
@@ -66,7 +68,11 @@ export function openPdfBytes(bytes: Uint8Array, password: string | undefined, fa
     }
     let pageCount: number;
     try {
-      pageCount = doc.countPages();
+      pageCount = countPages(doc);
+      // The page tree is gone (a broken file, repaired or not): collect the page objects.
+      if (pageCount === 0 && (doc.wasRepaired() || !doc.getTrailer().get('Root', 'Pages').isDictionary())) {
+        pageCount = rebuildPageTree(doc);
+      }
     } catch (err) {
       throw fail('FILE_DAMAGED', reasonOf(err));
     }
@@ -75,5 +81,14 @@ export function openPdfBytes(bytes: Uint8Array, password: string | undefined, fa
   } catch (err) {
     doc.destroy();
     throw err;
+  }
+}
+
+/** MuPDF's page count, or 0 when the page tree cannot be walked. */
+function countPages(doc: PDFDocument): number {
+  try {
+    return doc.countPages();
+  } catch {
+    return 0;
   }
 }

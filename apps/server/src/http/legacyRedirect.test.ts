@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { legacyRedirectTarget } from './legacyRedirect.js';
+
+describe('legacy /v2 redirects', () => {
+  it.each([
+    ['/v2/merge-pdf', '/app/merge-pdf'],
+    ['/v2/merge-pdf-new', '/app/merge-pdf'],
+    ['/de/v2/compress-pdf?utm=x&y=1', '/app/compress-pdf?utm=x&y=1'],
+    ['/jp/v2/pdf-to-word-new?a=b', '/app/pdf-to-word?a=b'],
+    ['/v2/popular-tools', '/'],
+    ['/v2/no-such-tool', '/'],
+  ])('%s goes to %s', (from, to) => {
+    expect(legacyRedirectTarget(from)).toBe(to);
+  });
+
+  it('leaves other paths alone', () => {
+    expect(legacyRedirectTarget('/app/merge-pdf')).toBeNull();
+    expect(legacyRedirectTarget('/pricing')).toBeNull();
+    expect(legacyRedirectTarget('/xx/v2/merge-pdf')).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoader } from './PageLoader';
+import { AppNavbar } from './AppNavbar';
+import { AppTopBar } from './AppTopBar';
+
+// Server state of the /app pages; the marketing home needs none, so it does not load the library.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+/** Paths under /app: left navigation, top bar, the routed view (SPEC §2 shell). */
+export default function AppLayout() {
+  const [navOpened, nav] = useDisclosure(false);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: { sm: 232, lg: 264 }, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding={0}
+      >
+        <AppShell.Header>
+          <AppTopBar navOpened={navOpened} onToggleNav={nav.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <AppNavbar onNavigate={nav.close} />
+        </AppShell.Navbar>
+        <AppShell.Main bg="gray.0" id="main">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ToolDefinition, ToolPageName } from '@pagewright/contracts';
+import { Box } from '@mantine/core';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { ToolIcon } from '../tools/ToolIcon';
+import { UnavailableNotice } from '../workspace/UnavailableNotice';
+import { WorkspaceHeader } from '../workspace/WorkspaceHeader';
+
+/** Tools whose workspace is built; each loads on first visit. */
+const workspaces: Partial<Record<ToolPageName, LazyExoticComponent<ComponentType>>> = {
+  'merge-pdf': lazy(() => import('../tools/merge-pdf/MergePdfPage')),
+};
+
+/** /app/<tool page name>: the tool's workspace, or a notice that it is not built yet. */
+export function ToolPage({ tool }: { tool: ToolDefinition }) {
+  const { t } = useTranslation();
+  const title = t(`tools.${tool.pageName}.title`);
+  useDocumentTitle(title);
+  const Page = workspaces[tool.pageName];
+  if (Page) return <Page />;
+  return (
+    <Box maw={1180} mx="auto" px={{ base: 14, sm: 24 }} py={28}>
+      <WorkspaceHeader icon={<ToolIcon tool={tool} size="xl" />} title={title} description={t(`tools.${tool.pageName}.description`)} />
+      <UnavailableNotice name={title} />
+    </Box>
+  );
+}

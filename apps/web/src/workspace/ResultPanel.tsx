@@ -1,0 +1,46 @@
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconDownload, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** The end of a run: the result's name, a download link and a way to start again. */
+export function ResultPanel({ downloadUrl, fileName, onStartOver }: {
+  downloadUrl: string;
+  fileName?: string | undefined;
+  onStartOver: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper radius="xl" p={{ base: 'lg', sm: 48 }} withBorder data-testid="result-panel">
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={72} radius="xl" color="teal" variant="light" aria-hidden="true">
+          <IconCheck size={40} />
+        </ThemeIcon>
+        <Title order={2} fz={{ base: 22, sm: 28 }}>{t('workspace.resultTitle')}</Title>
+        {fileName && <Text c="dimmed" fz="sm" data-testid="result-file-name">{t('workspace.resultBody', { name: fileName })}</Text>}
+        <Group gap="sm" justify="center" mt="sm">
+          <Button
+            component="a"
+            href={downloadUrl}
+            download=""
+            size="lg"
+            radius="xl"
+            leftSection={<IconDownload size={20} />}
+            data-testid="download-link"
+          >
+            {t('workspace.download')}
+          </Button>
+          <Button
+            size="lg"
+            radius="xl"
+            variant="default"
+            leftSection={<IconRefresh size={20} />}
+            onClick={onStartOver}
+            data-testid="start-over"
+          >
+            {t('workspace.startOver')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

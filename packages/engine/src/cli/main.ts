@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { CatalogueError } from '@pagewright/contracts';
+import { InputError } from '../errors.js';
+import { UsageError, type CliIo, type Subcommand } from './command.js';
+import { infoCommand } from './info.js';
+import { mergePdfCommand } from './merge-pdf.js';
+
+/** Every subcommand; later tools add theirs here, named after their tool page. */
+export const subcommands: Subcommand[] = [mergePdfCommand, infoCommand];
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function mainHelp(): string {
+  const width = Math.max(...subcommands.map((c) => c.name.length));
+  const lines = subcommands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return `Usage: pagewright <command> [options]
+
+Pagewright document tools on the command line.
+
+Commands:
+${lines.join('\n')}
+
+Options:
+  -h, --help     show this help, or a command's help with 'pagewright <command> --help'
+  -v, --version  print the version
+
+Exit codes: 0 success, 1 processing error (printed as 'error <code>: <message>'), 2 usage error.`;
+}
+
+/** Runs the CLI and returns the exit code; never throws. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+    const topic = first === 'help' ? subcommands.find((c) => c.name === rest[0]) : undefined;
+    if (topic) {
+      io.out(`${topic.help}\n`);
+      return 0;
+    }
+    if (first === undefined) {
+      io.err(`${mainHelp()}\n`);
+      return 2;
+    }
+    io.out(`${mainHelp()}\n`);
+    return 0;
+  }
+  if (first === '-v' || first === '--version') {
+    io.out(`${version()}\n`);
+    return 0;
+  }
+  const command = subcommands.find((c) => c.name === first);
+  if (!command) {
+    io.err(`error usage: unknown command '${first}'\nRun 'pagewright --help' for the list of commands.\n`);
+    return 2;
+  }
+  try {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      io.out(`${command.help}\n`);
+      return 0;
+    }
+    await command.run(values, positionals, io);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || isParseArgsError(err)) {
+      io.err(`error usage: ${(err as Error).message}\nRun 'pagewright ${command.name} --help' for usage.\n`);
+      return 2;
+    }
+    if (err instanceof CatalogueError) {
+      const where = err instanceof InputError ? ` [${err.inputPath}]` : '';
+      io.err(`error ${err.code}: ${err.message}${where}\n`);
+      return 1;
+    }
+    io.err(`error UNKNOWN: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
+
+function isParseArgsError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}

@@ -1,0 +1,67 @@
+// Shared helpers of the benchmarks: corpus location, the built engine, timing, statistics.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const corpusDir = process.env.PAGEWRIGHT_CORPUS ?? join(repoRoot, '..', 'shared', 'corpus', 'pdf');
+export const engineDist = join(repoRoot, 'packages', 'engine', 'dist', 'index.js');
+export const engineBin = join(repoRoot, 'packages', 'engine', 'bin', 'pagewright.js');
+
+/** The built engine (the server's worker threads load the same files). */
+export async function loadEngine() {
+  if (!existsSync(engineDist)) {
+    throw new Error(`the engine is not built: run 'npx tsc -b packages/engine' first (${engineDist} missing)`);
+  }
+  return import(pathToFileURL(engineDist).href);
+}
+
+/** Corpus PDFs with their facts (py-pdf-files.json paths use '/' where file names use '_'). */
+export function corpusFiles() {
+  const factsPath = join(corpusDir, 'py-pdf-files.json');
+  if (!existsSync(factsPath)) return null;
+  const facts = JSON.parse(readFileSync(factsPath, 'utf8')).data;
+  return facts
+    .map((fact) => ({ ...fact, file: join(corpusDir, fact.path.replaceAll('/', '_')) }))
+    .filter((fact) => existsSync(fact.file));
+}
+
+export function hasCommand(command, args = ['--version']) {
+  return spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+}
+
+export function withTempDir(fn) {
+  const dir = mkdtempSync(join(tmpdir(), 'pagewright-bench-'));
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  return Promise.resolve()
+    .then(() => fn(dir))
+    .finally(cleanup);
+}
+
+/** Runs a command to completion and returns its wall time in ms; throws when it fails. */
+export function timeProcess(command, args) {
+  const start = performance.now();
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`${command} ${args.slice(0, 3).join(' ')} ... exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+export async function timeAsync(fn) {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+export function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  return { median, mean, min: sorted[0], max: sorted.at(-1) };
+}
+
+export const ms = (value) => `${value.toFixed(1)} ms`;
+export const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Benchmark dispatcher: `npm run bench -- <tool> [--iterations N]`.
+// Each tool page name maps to a module exporting `run({ iterations })`, which prints its
+// numbers and returns an exit code. Later tools add a line to `benchmarks`.
+import { parseArgs } from 'node:util';
+
+const benchmarks = {
+  'merge-pdf': () => import('./merge-pdf.js'),
+};
+
+function usage() {
+  return `Usage: npm run bench -- <tool> [--iterations N]\n\nTools: ${Object.keys(benchmarks).join(', ')}, all\n`;
+}
+
+const { values, positionals } = parseArgs({
+  options: { iterations: { type: 'string', short: 'n' }, help: { type: 'boolean', short: 'h' } },
+  allowPositionals: true,
+});
+if (values.help) {
+  process.stdout.write(usage());
+  process.exit(0);
+}
+const iterations = values.iterations === undefined ? 10 : Number(values.iterations);
+if (!Number.isInteger(iterations) || iterations < 1) {
+  process.stderr.write(`--iterations must be a positive integer\n${usage()}`);
+  process.exit(2);
+}
+const names = positionals[0] === 'all' ? Object.keys(benchmarks) : positionals;
+if (names.length === 0 || names.some((name) => !(name in benchmarks))) {
+  process.stderr.write(usage());
+  process.exit(2);
+}
+let code = 0;
+for (const name of names) {
+  const module = await benchmarks[name]();
+  code = Math.max(code, await module.run({ iterations }));
+}
+process.exit(code);
