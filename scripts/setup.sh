@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 # drive, and the compilers that build better-sqlite3 from source (no prebuilt download here).
 APT_PACKAGES=(
   qpdf ghostscript poppler-utils
+  tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-fra
+  tesseract-ocr-jpn tesseract-ocr-por tesseract-ocr-chi-sim
   chromium fonts-dejavu-core fonts-liberation2
   python3 make g++
 )

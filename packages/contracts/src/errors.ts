@@ -45,6 +45,12 @@ export const errorCatalogue = {
   INCORRECT_PASSWORD: { message: 'Incorrect password. Please try again.' },
   PASSWORD_EMPTY: { message: "Password field can't be empty." },
   FILE_TYPE_ERROR: { message: 'The file type is not supported by this tool.' },
+  NOT_PROTECTED: { message: 'This file is not password protected. There is no need to unlock it.' },
+  PASSWORD_LENGTH: { message: 'The password must contain between 6 and 20 characters.' },
+  PAGE_RANGE_FORMAT: { message: 'Please input something like: 1, 6-159, or 59-100' },
+  PAGE_RANGE_INVALID: { message: 'Please enter a valid page range.' },
+  OCR_LANGUAGE_REQUIRED: { message: 'Choose at least one option.' },
+  CUSTOM_COMPRESS_TOO_LARGE: { message: 'Custom-size compression is only for a single file under 10 MB.' },
   INVALID_PARAMS: { message: 'The request is missing a field or has an invalid one.' },
   UNKNOWN: { message: 'Something error, please try again later.' },
 } as const satisfies Record<string | number, CatalogueEntry>;

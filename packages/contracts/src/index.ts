@@ -4,3 +4,4 @@ export * from './tools.js';
 export * from './fileState.js';
 export * from './pageRange.js';
 export * from './limits.js';
+export * from './toolRequests.js';

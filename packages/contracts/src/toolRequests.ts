@@ -1,0 +1,157 @@
+/**
+ * Requests of the PDF tools (SPEC §7). Page numbers are 1-based; page ranges are the strings
+ * of SPEC §5 ("1, 6-159"); boxes are in PDF points from the page's top-left corner, as the
+ * page preview draws them. Each call answers `taskCreated`.
+ */
+import { z } from 'zod';
+
+const fileId = z.string().min(1);
+const password = z.string().optional();
+const multiId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional();
+/** A page-range string of SPEC §5, checked against the document on the server. */
+const pageRanges = z.string().max(2000);
+
+export const compressLevels = ['high', 'medium', 'low'] as const;
+export type CompressLevel = (typeof compressLevels)[number];
+
+export const compressRequest = z.object({
+  file_id: fileId,
+  level: z.enum([...compressLevels, 'custom']).default('medium'),
+  /** With level custom: the wanted size in bytes (inputs under 10 MB, not for batch). */
+  target_size: z.number().int().positive().optional(),
+  multi_id: multiId,
+  password,
+});
+export type CompressRequest = z.infer<typeof compressRequest>;
+
+export const splitModes = ['ranges', 'every', 'each'] as const;
+export const splitRequest = z.object({
+  file_id: fileId,
+  /** ranges: one file per range; every: one file per page; each: a file every `n` pages. */
+  mode: z.enum(splitModes),
+  ranges: pageRanges.optional(),
+  n: z.number().int().min(1).optional(),
+  multi_id: multiId,
+  password,
+});
+export type SplitRequest = z.infer<typeof splitRequest>;
+
+export const rotateAngles = [90, 180, 270] as const;
+export const rotateRequest = z.object({
+  file_id: fileId,
+  angle: z.union([z.literal(90), z.literal(180), z.literal(270)]),
+  /** Absent or empty: every page. */
+  pages: pageRanges.optional(),
+  multi_id: multiId,
+  password,
+});
+export type RotateRequest = z.infer<typeof rotateRequest>;
+
+export const cropRequest = z.object({
+  file_id: fileId,
+  /** Margins in points cut from each side. */
+  l: z.number().min(0),
+  r: z.number().min(0),
+  t: z.number().min(0),
+  b: z.number().min(0),
+  pages: pageRanges.optional(),
+  multi_id: multiId,
+  password,
+});
+export type CropRequest = z.infer<typeof cropRequest>;
+
+/** delete-pages and rearrange-pdf-pages: the pages kept, in their new order, with turns. */
+export const extractPageRequest = z.object({
+  file_id: fileId,
+  /** delete-pages: the pages to remove. */
+  delete_pages: pageRanges.optional(),
+  /** rearrange-pdf-pages: the new order of 1-based source pages; pages left out are deleted. */
+  order: z.array(z.number().int().min(1)).optional(),
+  /** Extra rotation per source page, e.g. {"3": 90}. */
+  rotations: z.record(z.string(), z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)])).optional(),
+  multi_id: multiId,
+  password,
+});
+export type ExtractPageRequest = z.infer<typeof extractPageRequest>;
+
+export const extractImagesRequest = z.object({ file_id: fileId, multi_id: multiId, password });
+
+export const encryptRequest = z.object({
+  file_id: fileId,
+  /** The new password; 6 to 20 characters (SPEC §5). */
+  new_password: z.string(),
+  multi_id: multiId,
+  password,
+});
+export const PROTECT_PASSWORD_MIN = 6;
+export const PROTECT_PASSWORD_MAX = 20;
+
+export const decodeRequest = z.object({ file_id: fileId, password: z.string().min(1), multi_id: multiId });
+
+export const redactionBox = z.object({
+  page: z.number().int().min(1),
+  x: z.number(), y: z.number(), w: z.number().positive(), h: z.number().positive(),
+});
+export type RedactionBox = z.infer<typeof redactionBox>;
+
+/** The body of document/redaction/{file_id}/redaction[/{password}]. */
+export const redactionRequest = z.object({
+  boxes: z.array(redactionBox).default([]),
+  search: z.array(z.string().min(1)).default([]),
+  regex: z.boolean().default(false),
+  case_sensitive: z.boolean().default(false),
+  multi_id: multiId,
+});
+export type RedactionRequest = z.infer<typeof redactionRequest>;
+
+export const replaceTextRequest = z.object({
+  file_id: fileId,
+  find: z.string().min(1),
+  replace: z.string(),
+  regex: z.boolean().default(false),
+  case_sensitive: z.boolean().default(true),
+  passwd: password,
+  multi_id: multiId,
+});
+export type ReplaceTextRequest = z.infer<typeof replaceTextRequest>;
+
+/** One signature placed on a page; `sign_file_id` is an uploaded image (JPG, JPEG, PNG, BMP, GIF). */
+export const signPlacement = z.object({
+  sign_file_id: fileId,
+  page: z.number().int().min(1),
+  x: z.number(), y: z.number(), w: z.number().positive(), h: z.number().positive(),
+});
+/** The convertParams body of document/content/{file_id}/sign[/{password}]. */
+export const signRequest = z.object({
+  placements: z.array(signPlacement).min(1),
+  multi_id: multiId,
+});
+export type SignRequest = z.infer<typeof signRequest>;
+
+export const signatureImageExtensions = ['jpg', 'jpeg', 'png', 'bmp', 'gif'] as const;
+
+export const ocrLanguages = ['eng', 'deu', 'spa', 'fra', 'jpn', 'por', 'chi_sim'] as const;
+export type OcrLanguage = (typeof ocrLanguages)[number];
+/** More languages than this only warns that OCR will be slow (SPEC §5). */
+export const OCR_SLOW_LANGUAGE_COUNT = 3;
+
+export const imageOcrRequest = z.object({
+  file_ids: z.array(fileId).min(1),
+  using_ocr: z.boolean().default(true),
+  languages: z.array(z.enum(ocrLanguages)),
+  output_format: z.enum(['pdf', 'docx', 'txt']).default('pdf'),
+  output_content: z.string().optional(),
+  multi_id: multiId,
+});
+
+export const pageSizes = ['fit', 'A4', 'letter'] as const;
+export const imagesMergePdfRequest = z.object({
+  file_ids: z.array(fileId).min(1),
+  page_size: z.enum(pageSizes).default('fit'),
+  orientation: z.enum(['auto', 'portrait', 'landscape']).default('auto'),
+  /** Margin in points on every side. */
+  margin: z.number().min(0).max(144).default(0),
+  using_ocr: z.boolean().default(false),
+  languages: z.array(z.enum(ocrLanguages)).default([]),
+  multi_id: multiId,
+});
