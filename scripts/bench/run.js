@@ -6,6 +6,12 @@ import { parseArgs } from 'node:util';
 
 const benchmarks = {
   'merge-pdf': () => import('./merge-pdf.js'),
+  'rotate-pdf': () => import('./organize.js').then((m) => m.benchmarks['rotate-pdf']),
+  'delete-pages': () => import('./organize.js').then((m) => m.benchmarks['delete-pages']),
+  'rearrange-pdf-pages': () => import('./organize.js').then((m) => m.benchmarks['rearrange-pdf-pages']),
+  'split-pdf': () => import('./organize.js').then((m) => m.benchmarks['split-pdf']),
+  'compress-pdf': () => import('./compress-pdf.js'),
+  OCR: () => import('./ocr.js'),
 };
 
 function usage() {

@@ -19,6 +19,9 @@ import { TasksRepo } from './modules/tasks/repo.js';
 import { tasksRoutes } from './modules/tasks/routes.js';
 import { TasksService } from './modules/tasks/service.js';
 import { mergeTool } from './modules/tools/merge.js';
+import { ocrTools } from './modules/tools/ocrTools.js';
+import { organizeTools } from './modules/tools/organizeTools.js';
+import { protectTools } from './modules/tools/protectTools.js';
 
 export const VERSION = '0.1.0';
 
@@ -61,7 +64,10 @@ export async function buildApp(config: Config): Promise<App> {
   const routes: RouteSpec[] = [
     ...filesRoutes(files),
     ...tasksRoutes(tasks),
-    ...mergeTool({ files, tasks, storage, engine }).routes,
+    ...mergeTool({ files, tasks, storage, engine }),
+    ...organizeTools({ files, tasks, storage, engine }),
+    ...protectTools({ files, tasks, storage, engine }),
+    ...ocrTools({ files, tasks, storage, engine }),
   ];
   registerRoutes(http, routes);
   const document = openApiDocument(routes, VERSION);

@@ -100,6 +100,14 @@ export const documentInfo = z.object({
 });
 export type DocumentInfo = z.infer<typeof documentInfo>;
 
+/** A page rendered for previews and thumbnails (PNG). */
+export const pageImageRequest = z.object({
+  file_id: z.string().min(1),
+  page: z.coerce.number().int().min(1).default(1),
+  dpi: z.coerce.number().int().min(20).max(150).default(72),
+  passwd: z.string().optional(),
+});
+
 export const mergeRequest = z.object({
   file_ids: z.array(z.string().min(1)).min(2),
   /** Passwords of encrypted inputs, by position; an empty string for an open file. */
@@ -128,6 +136,8 @@ export const taskItem = z.object({
   is_done: z.boolean(),
   output_file_name: z.string(),
   msg: z.string(),
+  /** What the tool reports of its result, e.g. compress-pdf's input_size, output_size, unchanged. */
+  detail: z.record(z.string(), z.unknown()).optional(),
 });
 export type TaskItem = z.infer<typeof taskItem>;
 
@@ -149,6 +159,7 @@ export const paths = {
   storageObject: '/storage/object/:file_id',
   storagePart: '/storage/object/:file_id/part/:part',
   documentInfo: '/document/info',
+  pageImage: '/document/page-image',
   merge: '/merge',
   compress: '/compress',
   split: '/split',

@@ -46,6 +46,7 @@ export async function migrate(db: Db): Promise<void> {
     .addColumn('params', 'text', (c) => c.notNull())
     .addColumn('output_file_name', 'text', (c) => c.notNull())
     .addColumn('output_key', 'text')
+    .addColumn('detail', 'text')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
@@ -53,5 +54,12 @@ export async function migrate(db: Db): Promise<void> {
     .execute();
   await db.schema.createIndex('tasks_multi_id').ifNotExists().on('tasks').column('multi_id').execute();
   await db.schema.createIndex('tasks_status').ifNotExists().on('tasks').column('status').execute();
-  await sql`select 1`.execute(db);
+  await addMissingColumn(db, 'tasks', 'detail', 'text');
+}
+
+/** Columns added after a table was first created, for databases made by an earlier version. */
+async function addMissingColumn(db: Db, table: 'tasks' | 'files', column: string, type: 'text' | 'integer'): Promise<void> {
+  const columns = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  if (columns.rows.some((c) => c.name === column)) return;
+  await db.schema.alterTable(table).addColumn(column, type).execute();
 }

@@ -30,6 +30,8 @@ export interface TasksTable {
   params: string;
   output_file_name: string;
   output_key: string | null;
+  /** JSON of what the tool reported about its result. */
+  detail: string | null;
   attempts: Generated<number>;
   created_at: number;
   updated_at: number;

@@ -4,23 +4,15 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { CatalogueError } from '@pagewright/contracts';
-import { documentInfo, mergePdf } from '@pagewright/engine';
-import type { EngineOperation, EngineOutcome } from './operations.js';
+import { operations, type EngineOutcome, type OperationName } from './operations.js';
 
-export default async function run(
-  task: { operation: EngineOperation; port?: MessagePort },
-): Promise<EngineOutcome> {
-  const { operation, port } = task;
+export default async function run(task: { op: OperationName; args: unknown; port?: MessagePort }): Promise<EngineOutcome> {
+  const { op, args, port } = task;
   const onProgress = (progress: number) => port?.postMessage({ progress });
   try {
-    switch (operation.op) {
-      case 'merge':
-        return { ok: true, value: await mergePdf(operation.inputs, operation.outputPath, onProgress) };
-      case 'info':
-        return { ok: true, value: await documentInfo(operation.path, operation.password) };
-      default:
-        return { ok: false, code: 'INVALID_PARAMS', message: 'unknown engine operation' };
-    }
+    const operation = operations[op] as (a: unknown, p: (n: number) => void) => Promise<unknown>;
+    if (typeof operation !== 'function') return { ok: false, code: 'INVALID_PARAMS', message: `unknown engine operation ${op}` };
+    return { ok: true, value: await operation(args, onProgress) };
   } catch (err) {
     if (err instanceof CatalogueError) return { ok: false, code: err.code, message: err.message };
     return { ok: false, code: 3125, message: err instanceof Error ? err.message : String(err) };

@@ -13,24 +13,28 @@ export function httpStatusFor(code: ErrorCode | string | number): number {
   switch (String(code)) {
     case 'INVALID_PARAMS':
     case 'PASSWORD_EMPTY':
+    case 'PASSWORD_LENGTH':
+    case 'PAGE_RANGE_FORMAT':
+    case 'OCR_LANGUAGE_REQUIRED':
       return 400;
     case '2405':
       return 404;
     case '4012':
     case '41003':
+    case 'CUSTOM_COMPRESS_TOO_LARGE':
       return 413;
-    case '3122':
-    case 'INCORRECT_PASSWORD':
-    case 'FILE_DAMAGED':
-    case 'FILE_TYPE_ERROR':
-    case 'PDF_CORRUPTED':
-    case '90001':
-    case '90002':
-      return 422;
     case '3500':
+    case 'ECONNABORTED':
       return 503;
-    default:
+    case '500':
+    case '3125':
+    case 'UNKNOWN':
+    case 'TaskError':
+    case 'PROCESSING_FAILED':
       return 500;
+    default:
+      // The input itself is refused: encrypted, damaged, wrong type, out of range.
+      return 422;
   }
 }
 

@@ -4,8 +4,21 @@
  */
 import {
   API_PREFIX,
+  compressRequest,
+  cropRequest,
+  decodeRequest,
   documentInfo,
+  encryptRequest,
+  extractImagesRequest,
+  extractPageRequest,
+  imageOcrRequest,
+  imagesMergePdfRequest,
   mergeRequest,
+  redactionRequest,
+  replaceTextRequest,
+  rotateRequest,
+  signRequest,
+  splitRequest,
   paths,
   taskCreated,
   taskResult,
@@ -18,7 +31,8 @@ import {
   type UploadObjectRequest,
   type UploadObjectResponse,
 } from '@pagewright/contracts';
-import { request } from './http';
+import type { z } from 'zod';
+import { apiUrl, request } from './http';
 
 /** Asks for a file_id and an upload policy (SPEC §7 file/oss/object). */
 export function requestUploadPolicy(
@@ -48,8 +62,96 @@ export function startMerge(body: MergeRequest, signal?: AbortSignal): Promise<Ta
   return request(taskCreated, paths.merge, { method: 'POST', json: mergeRequest.parse(body), signal });
 }
 
-export function getTaskResult(taskId: string, signal?: AbortSignal): Promise<TaskResult> {
-  return request(taskResult, paths.taskResult, { query: { task_id: taskId }, signal });
+/** A task, or every task of a multi_id (a batch: one task per file). */
+export type TaskRef = string | { multiId: string };
+
+export function getTaskResult(ref: TaskRef, signal?: AbortSignal): Promise<TaskResult> {
+  const query = typeof ref === 'string' ? { task_id: ref } : { multi_id: ref.multiId };
+  return request(taskResult, paths.taskResult, { query, signal });
+}
+
+/** POSTs a tool request after checking it against its contracts schema. */
+function startTool<S extends z.ZodType>(schema: S, path: string, body: z.input<S>, signal?: AbortSignal): Promise<TaskCreated> {
+  return request(taskCreated, path, { method: 'POST', json: schema.parse(body), signal });
+}
+
+/** A path of SPEC §7 with its `:name` parts filled in, each URL-encoded. */
+function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+export const startSplit = (body: z.input<typeof splitRequest>, signal?: AbortSignal) =>
+  startTool(splitRequest, paths.split, body, signal);
+export const startCompress = (body: z.input<typeof compressRequest>, signal?: AbortSignal) =>
+  startTool(compressRequest, paths.compress, body, signal);
+export const startRotate = (body: z.input<typeof rotateRequest>, signal?: AbortSignal) =>
+  startTool(rotateRequest, paths.rotate, body, signal);
+export const startCrop = (body: z.input<typeof cropRequest>, signal?: AbortSignal) =>
+  startTool(cropRequest, paths.crop, body, signal);
+/** delete-pages (`delete_pages`) and rearrange-pdf-pages (`order`, `rotations`). */
+export const startExtractPage = (body: z.input<typeof extractPageRequest>, signal?: AbortSignal) =>
+  startTool(extractPageRequest, paths.extractPage, body, signal);
+export const startExtractImages = (body: z.input<typeof extractImagesRequest>, signal?: AbortSignal) =>
+  startTool(extractImagesRequest, paths.extractImages, body, signal);
+export const startEncrypt = (body: z.input<typeof encryptRequest>, signal?: AbortSignal) =>
+  startTool(encryptRequest, paths.encrypt, body, signal);
+export const startDecode = (body: z.input<typeof decodeRequest>, signal?: AbortSignal) =>
+  startTool(decodeRequest, paths.decode, body, signal);
+export const startReplaceText = (body: z.input<typeof replaceTextRequest>, signal?: AbortSignal) =>
+  startTool(replaceTextRequest, paths.replaceText, body, signal);
+export const startImageOcr = (body: z.input<typeof imageOcrRequest>, signal?: AbortSignal) =>
+  startTool(imageOcrRequest, paths.imageOcr, body, signal);
+export const startImagesMergePdf = (body: z.input<typeof imagesMergePdfRequest>, signal?: AbortSignal) =>
+  startTool(imagesMergePdfRequest, paths.imagesMergePdf, body, signal);
+
+export function startRedaction(
+  fileId: string,
+  password: string | undefined,
+  body: z.input<typeof redactionRequest>,
+  signal?: AbortSignal,
+): Promise<TaskCreated> {
+  const path = password
+    ? fillPath(paths.redactionWithPassword, { file_id: fileId, password })
+    : fillPath(paths.redaction, { file_id: fileId });
+  return startTool(redactionRequest, path, body, signal);
+}
+
+export function startSign(
+  fileId: string,
+  password: string | undefined,
+  body: z.input<typeof signRequest>,
+  signal?: AbortSignal,
+): Promise<TaskCreated> {
+  const path = password
+    ? fillPath(paths.signWithPassword, { file_id: fileId, password })
+    : fillPath(paths.sign, { file_id: fileId });
+  return startTool(signRequest, path, body, signal);
+}
+
+/** The page-image call: a PNG of one page (1-based) at `dpi` (20..150). */
+export function pageImageUrl(fileId: string, page: number, dpi: number, password?: string): string {
+  return apiUrl(paths.pageImage, {
+    file_id: fileId,
+    page,
+    dpi: Math.round(Math.min(150, Math.max(20, dpi))),
+    passwd: password || undefined,
+  });
+}
+
+/** The zip of every finished result of a batch. */
+export function downloadBulkUrl(multiId: string): string {
+  return `${API_PREFIX}${paths.downloadDocBulk}?multi_id=${encodeURIComponent(multiId)}`;
+}
+
+/** The size in bytes of a finished task's result, from the download's Content-Length. */
+export async function resultSize(taskId: string, signal?: AbortSignal): Promise<number | undefined> {
+  try {
+    const response = await fetch(downloadDocUrl(taskId), { method: 'HEAD', signal, credentials: 'same-origin' });
+    const length = response.ok ? response.headers.get('Content-Length') : null;
+    return length === null ? undefined : Number(length);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The URL a download link points at; the server answers with the file as an attachment. */

@@ -1,7 +1,7 @@
-import { timing, type TaskResult } from '@pagewright/contracts';
+import { timing, type TaskItem, type TaskResult } from '@pagewright/contracts';
 import { ApiError, normalizeCode } from './ApiError';
 import { delay } from './abort';
-import { getTaskResult } from './client';
+import { getTaskResult, type TaskRef } from './client';
 
 export interface PollOptions {
   signal?: AbortSignal;
@@ -9,6 +9,11 @@ export interface PollOptions {
   onProgress?: (progress: number, result: TaskResult) => void;
   intervalMs?: number;
   capMs?: number;
+  /**
+   * A batch (one task per file under a multi_id): a failed item does not stop the others; the
+   * poll ends once every item has finished or failed, and the caller reads the failures.
+   */
+  batch?: boolean;
 }
 
 /**
@@ -16,23 +21,36 @@ export interface PollOptions {
  * item status fails with that status as the catalogue code; waiting longer than 120 s fails
  * with ECONNABORTED.
  */
-export async function pollTask(taskId: string, options: PollOptions = {}): Promise<TaskResult> {
+export async function pollTask(ref: TaskRef, options: PollOptions = {}): Promise<TaskResult> {
   const {
     signal,
     onProgress,
     intervalMs = timing.taskPollIntervalMs,
     capMs = timing.taskPollCapMs,
+    batch = false,
   } = options;
   const started = Date.now();
   for (;;) {
-    const result = await getTaskResult(taskId, signal);
-    const failed = result.items.find((item) => normalizeCode(item.status) !== 0);
-    if (failed) throw new ApiError(failed.status);
+    const result = await getTaskResult(ref, signal);
+    if (!batch) {
+      const failed = result.items.find(isItemFailed);
+      if (failed) throw new ApiError(failed.status);
+    }
     onProgress?.(taskProgress(result), result);
-    if (isTaskDone(result)) return result;
+    if (batch ? isBatchSettled(result) : isTaskDone(result)) return result;
     if (Date.now() - started >= capMs) throw new ApiError('ECONNABORTED');
     await delay(intervalMs, signal);
   }
+}
+
+export function isItemFailed(item: TaskItem): boolean {
+  return normalizeCode(item.status) !== 0;
+}
+
+/** Every item of a batch has either finished or failed. */
+export function isBatchSettled(result: TaskResult): boolean {
+  return result.items.length > 0
+    && result.items.every((item) => isItemFailed(item) || (item.progress >= 100 && item.is_done));
 }
 
 export function isTaskDone(result: TaskResult): boolean {
@@ -41,6 +59,6 @@ export function isTaskDone(result: TaskResult): boolean {
 
 export function taskProgress(result: TaskResult): number {
   if (result.items.length === 0) return 0;
-  const sum = result.items.reduce((total, item) => total + Math.min(item.progress, 100), 0);
+  const sum = result.items.reduce((total, item) => total + (isItemFailed(item) ? 100 : Math.min(item.progress, 100)), 0);
   return Math.round(sum / result.items.length);
 }

@@ -4,7 +4,7 @@
  * runs while the file is still `ossUploading`, so the machine's own edges (encrypt, damage,
  * uploadSuccess) say how the upload ended.
  */
-import { acceptsFile, type ToolDefinition, type ToolPageName } from '@pagewright/contracts';
+import { acceptsFile, fileExtension, type ToolDefinition, type ToolPageName } from '@pagewright/contracts';
 import { ApiError, isCanceled, toApiError, type ApiErrorCode } from '../api/ApiError';
 import { getDocumentInfo } from '../api/client';
 import { uploadFile } from '../api/upload';
@@ -93,7 +93,9 @@ async function uploadAndInspect(uid: string): Promise<void> {
       percentage: 100,
       ossInfo: { file_id: uploaded.file_id, file_size: uploaded.file_size, file_url: uploaded.file_url },
     });
-    await inspect(uid, uploaded.file_id, signal);
+    // document/info reads PDFs; an image (jpg-to-pdf, OCR) is ready once stored.
+    if (fileExtension(file.name) === 'pdf') await inspect(uid, uploaded.file_id, signal);
+    else store().dispatch(uid, 'uploadSuccess');
   } catch (error) {
     if (signal.aborted || isCanceled(error) || !getFile(uid)) return;
     const { code } = toApiError(error);

@@ -47,6 +47,12 @@ export interface TaskRun {
   phase: TaskPhase;
   progress: number;
   taskId?: string;
+  /** A batch run: the multi_id its tasks share. */
+  multiId?: string;
+  /** The tasks whose results can be downloaded (one, or each file of a batch that succeeded). */
+  taskIds?: string[];
+  /** What each finished task reported of its result (task item `detail`), in `taskIds` order. */
+  details?: (Record<string, unknown> | undefined)[];
   outputFileName?: string;
   errorCode?: ApiErrorCode;
 }

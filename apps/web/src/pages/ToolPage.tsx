@@ -10,6 +10,20 @@ import { WorkspaceHeader } from '../workspace/WorkspaceHeader';
 /** Tools whose workspace is built; each loads on first visit. */
 const workspaces: Partial<Record<ToolPageName, LazyExoticComponent<ComponentType>>> = {
   'merge-pdf': lazy(() => import('../tools/merge-pdf/MergePdfPage')),
+  'split-pdf': lazy(() => import('../tools/split-pdf/SplitPdfPage')),
+  'compress-pdf': lazy(() => import('../tools/compress-pdf/CompressPdfPage')),
+  'rotate-pdf': lazy(() => import('../tools/rotate-pdf/RotatePdfPage')),
+  'crop-pdf': lazy(() => import('../tools/crop-pdf/CropPdfPage')),
+  'delete-pages': lazy(() => import('../tools/delete-pages/DeletePagesPage')),
+  'rearrange-pdf-pages': lazy(() => import('../tools/rearrange-pdf-pages/RearrangePdfPage')),
+  'extract-images-from-pdf': lazy(() => import('../tools/extract-images-from-pdf/ExtractImagesPage')),
+  'protect-pdf': lazy(() => import('../tools/protect-pdf/ProtectPdfPage')),
+  'unlock-pdf': lazy(() => import('../tools/unlock-pdf/UnlockPdfPage')),
+  'redact-pdf': lazy(() => import('../tools/redact-pdf/RedactPdfPage')),
+  'sign-pdf': lazy(() => import('../tools/sign-pdf/SignPdfPage')),
+  'replace-text': lazy(() => import('../tools/replace-text/ReplaceTextPage')),
+  OCR: lazy(() => import('../tools/OCR/OcrPage')),
+  'jpg-to-pdf': lazy(() => import('../tools/jpg-to-pdf/JpgToPdfPage')),
 };
 
 /** /app/<tool page name>: the tool's workspace, or a notice that it is not built yet. */

@@ -1,12 +1,15 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconDownload, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The end of a run: the result's name, a download link and a way to start again. */
-export function ResultPanel({ downloadUrl, fileName, onStartOver }: {
+export function ResultPanel({ downloadUrl, fileName, onStartOver, children }: {
   downloadUrl: string;
   fileName?: string | undefined;
   onStartOver: () => void;
+  /** Tool-specific facts about the result, under the file name. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -17,6 +20,7 @@ export function ResultPanel({ downloadUrl, fileName, onStartOver }: {
         </ThemeIcon>
         <Title order={2} fz={{ base: 22, sm: 28 }}>{t('workspace.resultTitle')}</Title>
         {fileName && <Text c="dimmed" fz="sm" data-testid="result-file-name">{t('workspace.resultBody', { name: fileName })}</Text>}
+        {children}
         <Group gap="sm" justify="center" mt="sm">
           <Button
             component="a"

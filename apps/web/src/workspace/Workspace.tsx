@@ -3,7 +3,7 @@ import { Alert, Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@man
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadDocUrl } from '../api/client';
+import { downloadBulkUrl, downloadDocUrl } from '../api/client';
 import { addFiles, bindTool, resetFiles } from '../files/fileProcessing';
 import { isPending, isReady, useFileStore } from '../files/fileStore';
 import { showToast } from '../toasts/toastStore';
@@ -15,18 +15,31 @@ import { PasswordDialog } from './PasswordDialog';
 import { ResultPanel } from './ResultPanel';
 import { TaskProgress } from './TaskProgress';
 import { WorkspaceHeader } from './WorkspaceHeader';
-import { cancelTask, runTask, type CreateTask } from './taskRun';
+import { cancelTask, runBatch, runTask, type CreateFileTask, type CreateTask } from './taskRun';
 import { useFileDrop } from './useFileDrop';
 import classes from './Workspace.module.css';
 
 export interface WorkspaceProps {
   tool: ToolDefinition;
   /** Creates the tool's task on the server from the ready files, in list order. */
-  createTask: CreateTask;
+  createTask?: CreateTask;
+  /**
+   * A batch tool instead: creates the task of one file; the run makes one task per ready file
+   * under a shared multi_id and offers all results as one zip.
+   */
+  createFileTask?: CreateFileTask;
   /** Ready files the tool needs before its convert button is enabled. */
   minFiles?: number;
   /** Tool options and hints, shown above the convert button. */
   sidePanel?: ReactNode;
+  /** A page preview or editor, shown under the file list. */
+  editor?: ReactNode;
+  /** Checks the options when the convert button is pressed; false keeps the run from starting. */
+  validate?: () => boolean;
+  /** Keeps the convert button disabled (options not complete yet). */
+  convertDisabled?: boolean;
+  /** Shown in the result panel of a finished run (compress-pdf's saving). */
+  resultExtra?: ReactNode;
 }
 
 /**
@@ -34,7 +47,8 @@ export interface WorkspaceProps {
  * side panel and convert button, task progress, and the result with its download link. A
  * tool page supplies its side panel and the call that creates its task.
  */
-export function Workspace({ tool, createTask, minFiles = 1, sidePanel }: WorkspaceProps) {
+export function Workspace(props: WorkspaceProps) {
+  const { tool, createTask, createFileTask, minFiles = 1, sidePanel, editor, validate, convertDisabled = false, resultExtra } = props;
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const bound = useFileStore((state) => state.toolPageName === tool.pageName);
@@ -61,7 +75,15 @@ export function Workspace({ tool, createTask, minFiles = 1, sidePanel }: Workspa
   const running = task.phase === 'running';
   const readyCount = files.filter(isReady).length;
   const pendingCount = files.filter(isPending).length;
-  const canConvert = !running && pendingCount === 0 && readyCount >= minFiles;
+  const canConvert = !running && !convertDisabled && pendingCount === 0 && readyCount >= minFiles;
+  const convert = () => {
+    if (validate && !validate()) return;
+    if (createFileTask) void runBatch(createFileTask);
+    else if (createTask) void runTask(createTask);
+  };
+  const downloadUrl = task.multiId && (task.taskIds?.length ?? 0) > 1
+    ? downloadBulkUrl(task.multiId)
+    : downloadDocUrl(task.taskId ?? '');
 
   const input = (
     <input
@@ -84,7 +106,12 @@ export function Workspace({ tool, createTask, minFiles = 1, sidePanel }: Workspa
       <WorkspaceHeader icon={<ToolIcon tool={tool} size="xl" />} title={title} description={t(`tools.${tool.pageName}.description`)} />
       {!bound ? null : task.phase === 'done' && task.taskId ? (
         <Stack gap="xl">
-          <ResultPanel downloadUrl={downloadDocUrl(task.taskId)} fileName={task.outputFileName} onStartOver={startOver} />
+          <ResultPanel downloadUrl={downloadUrl} fileName={task.outputFileName} onStartOver={startOver}>
+            {(task.taskIds?.length ?? 0) > 1 && (
+              <Text fz="sm" data-testid="result-bulk">{t('result.bulk', { count: task.taskIds?.length ?? 0 })}</Text>
+            )}
+            {resultExtra}
+          </ResultPanel>
           <Box>
             <Title order={2} fz="md" mb="sm">
               {t('workspace.fileList')} <Text span c="dimmed" fz="sm" fw={500}>({t('workspace.fileCount', { count: files.length })})</Text>
@@ -110,6 +137,7 @@ export function Workspace({ tool, createTask, minFiles = 1, sidePanel }: Workspa
               </Group>
               <FileList locked={running} />
             </FileArea>
+            {editor && <Box mt="lg">{editor}</Box>}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
             <Paper withBorder radius="lg" p="lg" className={classes.panel}>
@@ -131,7 +159,7 @@ export function Workspace({ tool, createTask, minFiles = 1, sidePanel }: Workspa
                     radius="xl"
                     fullWidth
                     disabled={!canConvert}
-                    onClick={() => void runTask(createTask)}
+                    onClick={convert}
                     data-testid="convert-button"
                   >
                     {task.phase === 'failed' ? t('workspace.tryAgain') : t(`tools.${tool.pageName}.convert`)}

@@ -3,11 +3,25 @@ import { parseArgs } from 'node:util';
 import { CatalogueError } from '@pagewright/contracts';
 import { InputError } from '../errors.js';
 import { UsageError, type CliIo, type Subcommand } from './command.js';
+import { splitPdfCommand } from './split-pdf.js';
+import { rotatePdfCommand } from './rotate-pdf.js';
+import { cropPdfCommand } from './crop-pdf.js';
+import { deletePagesCommand } from './delete-pages.js';
+import { rearrangePdfPagesCommand } from './rearrange-pdf-pages.js';
+import { extractImagesFromPdfCommand } from './extract-images-from-pdf.js';
+import { protectPdfCommand } from './protect-pdf.js';
+import { unlockPdfCommand } from './unlock-pdf.js';
 import { infoCommand } from './info.js';
 import { mergePdfCommand } from './merge-pdf.js';
+import { ocrCommand } from './ocr.js';
+import { jpgToPdfCommand } from './jpg-to-pdf.js';
+import { compressPdfCommand } from './compress-pdf.js';
+import { redactPdfCommand } from './redact-pdf.js';
+import { replaceTextCommand } from './replace-text.js';
+import { signPdfCommand } from './sign-pdf.js';
 
 /** Every subcommand; later tools add theirs here, named after their tool page. */
-export const subcommands: Subcommand[] = [mergePdfCommand, infoCommand];
+export const subcommands: Subcommand[] = [mergePdfCommand, infoCommand, ocrCommand, jpgToPdfCommand, splitPdfCommand, rotatePdfCommand, cropPdfCommand, deletePagesCommand, rearrangePdfPagesCommand, extractImagesFromPdfCommand, protectPdfCommand, unlockPdfCommand, compressPdfCommand, redactPdfCommand, replaceTextCommand, signPdfCommand];
 
 function version(): string {
   try {

@@ -74,13 +74,66 @@ export function readNameTree(root: PDFObject): Map<string, PDFObject> {
   return result;
 }
 
+/**
+ * Whether `copy` (of an outline item or link annotation `src`) lost the destination of `src`:
+ * a /Dest, or the /D of a GoTo action, that led to a page which was not copied.
+ */
+export function lostDestination(src: PDFObject, copy: PDFObject): boolean {
+  if (!src.get('Dest').isNull()) return copy.get('Dest').isNull();
+  const action = src.get('A');
+  if (!action.isDictionary() || nameOf(action.get('S')) !== 'GoTo' || action.get('D').isNull()) return false;
+  return copy.get('A', 'D').isNull();
+}
+
+/**
+ * What every copy made from one source can share: its named destinations, read once. Split
+ * copies the same source into many parts.
+ */
+export class SourceIndex {
+  private named: Map<string, PDFObject> | undefined;
+
+  constructor(readonly src: PDFDocument) {}
+
+  /** The /Names /Dests tree and the old catalogue /Dests dictionary, merged. */
+  namedDestinations(): Map<string, PDFObject> {
+    if (!this.named) {
+      const root = this.src.getTrailer().get('Root');
+      const named = readNameTree(root.get('Names', 'Dests'));
+      const old = root.get('Dests');
+      if (old.isDictionary()) {
+        old.forEach((value, key) => {
+          if (typeof key === 'string' && !named.has(key)) named.set(key, value);
+        });
+      }
+      this.named = named;
+    }
+    return this.named;
+  }
+}
+
+export interface CopierOptions {
+  /** Shared facts about the source (default: the copier reads them itself). */
+  index?: SourceIndex;
+  /**
+   * When only some pages of the source are copied: the object numbers of the annotations on
+   * those pages. Any other annotation (a widget on a page left out, reached through a form
+   * field's /Kids or a popup's /Parent) is not copied, and is removed from /Kids arrays.
+   */
+  keptAnnots?: ReadonlySet<number>;
+}
+
+/** An annotation dictionary: it has a /Subtype name and a /Rect (fonts, images and forms have no /Rect). */
+function isAnnotation(dict: PDFObject): boolean {
+  return dict.get('Subtype').isName() && dict.get('Rect').isArray();
+}
+
 export class ObjectCopier {
   private readonly memo = new Map<number, PDFObject | null>();
-  private named: Map<string, PDFObject> | undefined;
+  private readonly index: SourceIndex;
 
   /**
    * @param pageByObj source page object number -> merged page reference
-   * @param pageByIndex merged page references by source page index
+   * @param pageByIndex merged page references by source page index (sparse when only some pages are copied)
    */
   constructor(
     readonly src: PDFDocument,
@@ -88,7 +141,10 @@ export class ObjectCopier {
     private readonly graft: PDFGraftMap,
     private readonly pageByObj: Map<number, PDFObject>,
     private readonly pageByIndex: PDFObject[],
-  ) {}
+    private readonly options: CopierOptions = {},
+  ) {
+    this.index = options.index ?? new SourceIndex(src);
+  }
 
   /** A copy of `obj` for the merged document, or null when it must be left out. */
   copy(obj: PDFObject, depth = 0): PDFObject | null {
@@ -126,22 +182,8 @@ export class ObjectCopier {
     if (value.isDictionary()) return this.resolveDestination(value.get('D'), depth + 1);
     const key = keyOf(value.isIndirect() ? value.resolve() : value);
     if (key === undefined) return null;
-    const found = this.namedDestinations().get(key);
+    const found = this.index.namedDestinations().get(key);
     return found ? this.resolveDestination(found, depth + 1) : null;
-  }
-
-  private namedDestinations(): Map<string, PDFObject> {
-    if (!this.named) {
-      const root = this.src.getTrailer().get('Root');
-      this.named = readNameTree(root.get('Names', 'Dests'));
-      const old = root.get('Dests');
-      if (old.isDictionary()) {
-        old.forEach((value, key) => {
-          if (typeof key === 'string' && !this.named!.has(key)) this.named!.set(key, value);
-        });
-      }
-    }
-    return this.named;
   }
 
   private copyIndirect(ref: PDFObject, depth: number): PDFObject | null {
@@ -158,6 +200,7 @@ export class ObjectCopier {
       const type = nameOf(target.get('Type'));
       if (type !== undefined && BLOCKED_TYPES.has(type)) out = null;
       else if (type !== undefined && NATIVE_TYPES.has(type)) out = this.graft.graftObject(ref);
+      else if (this.options.keptAnnots && !this.options.keptAnnots.has(num) && isAnnotation(target)) out = null;
       else {
         // Reserve the number first: the dictionary may reference itself through a cycle.
         const placeholder = this.dst.createObject();
@@ -186,8 +229,19 @@ export class ObjectCopier {
       if (key === 'Dest' || (isGoTo && key === 'D')) copied = this.copyDestination(value);
       else if (NATIVE_KEYS.has(key)) copied = value.isNull() ? null : this.graft.graftObject(value);
       else copied = this.copy(value, depth + 1);
+      if (copied && key === 'Kids' && this.options.keptAnnots && copied.isArray()) copied = this.withoutNulls(copied);
       if (copied) out.put(key, copied);
     });
+    return out;
+  }
+
+  private withoutNulls(array: PDFObject): PDFObject {
+    const out = this.dst.newArray();
+    const n = array.length;
+    for (let i = 0; i < n; i++) {
+      const item = array.get(i);
+      if (!item.isNull()) out.push(item);
+    }
     return out;
   }
 

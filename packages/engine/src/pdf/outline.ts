@@ -3,7 +3,7 @@
  * belong to the merged document (destinations remapped by the copier), then write one tree.
  */
 import type { PDFDocument, PDFObject } from '../mupdf.js';
-import type { ObjectCopier } from './copy.js';
+import { nameOf, type ObjectCopier } from './copy.js';
 
 export interface OutlineNode {
   /** A direct dictionary of the merged document holding /Title, /Dest or /A, /C, /F. */
@@ -15,8 +15,13 @@ export interface OutlineNode {
 const MAX_OUTLINE_DEPTH = 64;
 const MAX_OUTLINE_ITEMS = 200_000;
 
-/** The outline of the copier's source; broken items are skipped with their children. */
-export function readOutline(copier: ObjectCopier): OutlineNode[] {
+/**
+ * The outline of the copier's source; broken items are skipped with their children. With
+ * `prune` (only some pages were copied), an item whose destination page was not copied is
+ * dropped, unless some of its descendants remain: then it stays, without a destination, to
+ * keep the nesting.
+ */
+export function readOutline(copier: ObjectCopier, prune = false): OutlineNode[] {
   const { src, dst } = copier;
   const root = src.getTrailer().get('Root').get('Outlines');
   if (!root.isDictionary()) return [];
@@ -24,17 +29,21 @@ export function readOutline(copier: ObjectCopier): OutlineNode[] {
   let budget = MAX_OUTLINE_ITEMS;
 
   const readItem = (item: PDFObject, depth: number): OutlineNode | null => {
+    const children = depth < MAX_OUTLINE_DEPTH ? readLevel(item.get('First'), depth + 1) : [];
+    // The destination first: a pruned item that leads nowhere is not built at all.
+    const dest = item.get('Dest');
+    const action = dest.isNull() ? item.get('A') : null;
+    const goTo = action !== null && nameOf(action.get('S')) === 'GoTo' && !action.get('D').isNull();
+    const destCopy = !dest.isNull() ? copier.copyDestination(dest) : null;
+    const lost = !dest.isNull() ? destCopy === null : goTo && copier.copyDestination(action!.get('D')) === null;
+    if (prune && lost && children.length === 0) return null;
     const dict = dst.newDictionary();
     const title = item.get('Title');
     const titleValue = title.isIndirect() ? title.resolve() : title;
     dict.put('Title', titleValue.isString() ? titleValue : dst.newString(''));
-    const dest = item.get('Dest');
-    if (!dest.isNull()) {
-      const copied = copier.copyDestination(dest);
-      if (copied) dict.put('Dest', copied);
-    } else {
-      const action = item.get('A');
-      const copied = action.isNull() ? null : copier.copy(action);
+    if (destCopy) dict.put('Dest', destCopy);
+    else if (action && !action.isNull() && !(prune && lost)) {
+      const copied = copier.copy(action);
       if (copied) dict.put('A', copied);
     }
     for (const key of ['C', 'F']) {
@@ -44,7 +53,6 @@ export function readOutline(copier: ObjectCopier): OutlineNode[] {
     }
     const count = item.get('Count');
     const open = count.isNumber() && count.asNumber() > 0;
-    const children = depth < MAX_OUTLINE_DEPTH ? readLevel(item.get('First'), depth + 1) : [];
     return { dict, open, children };
   };
 

@@ -1,5 +1,5 @@
 import {
-  documentInfo, documentInfoRequest, paths, timing, uploadedFile, uploadObjectRequest,
+  documentInfo, documentInfoRequest, pageImageRequest, paths, timing, uploadedFile, uploadObjectRequest,
   uploadObjectResponse,
 } from '@pagewright/contracts';
 import { z } from 'zod';
@@ -77,6 +77,17 @@ export function filesRoutes(files: FilesService): RouteSpec[] {
       query: documentInfoRequest,
       response: documentInfo,
       handler: ({ query }) => files.documentInfo(query.file_id, query.passwd),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: paths.pageImage,
+      summary: 'One page of an uploaded PDF as a PNG at 20 to 150 dpi, for previews.',
+      query: pageImageRequest,
+      produces: 'image/png',
+      handler: async ({ query }, _request, reply) => {
+        const png = await files.pageImage(query.file_id, query.page, query.dpi, query.passwd);
+        return reply.header('Content-Type', 'image/png').header('Cache-Control', 'private, max-age=3600').send(png);
+      },
     }),
   ];
 }

@@ -7,6 +7,7 @@ import {
 } from '@pagewright/contracts';
 import type { ObjectStorage } from '../../adapters/storage/objectStorage.js';
 import type { EnginePool } from '../../engine/pool.js';
+import { drain } from '../../util/drain.js';
 import { sanitizeFileName } from '../../util/fileName.js';
 import { signUpload, verifyUpload } from '../../util/uploadToken.js';
 import { FilesRepo, type FileRow } from './repo.js';
@@ -155,26 +156,25 @@ export class FilesService {
   async documentInfo(fileId: string, passwd?: string): Promise<DocumentInfo> {
     const row = await this.requireUploaded(fileId);
     const path = await this.storage.localCopy(row.storage_key, tmpdir());
-    const info = await this.engine.run<{ total_page: number; page_w: number; page_h: number; encrypted: boolean }>(
-      { op: 'info', path, ...(passwd ? { password: passwd } : {}) },
-    );
+    const info = await this.engine.run('info', { path, ...(passwd ? { password: passwd } : {}) });
     if (row.total_page === null) await this.repo.setPageInfo(fileId, info);
     return { file_id: fileId, ...info };
   }
 
+  async pageImage(fileId: string, page: number, dpi: number, passwd?: string): Promise<Buffer> {
+    const row = await this.requireUploaded(fileId);
+    const path = await this.storage.localCopy(row.storage_key, tmpdir());
+    const base64 = await this.engine.run('renderPage', { path, page, dpi, ...(passwd ? { password: passwd } : {}) });
+    return Buffer.from(base64, 'base64');
+  }
+
   /** Removes expired files and their objects; returns how many went. */
   async sweepExpired(now = Date.now()): Promise<number> {
-    let removed = 0;
-    for (;;) {
-      const rows = await this.repo.listExpired(now, 200);
-      if (rows.length === 0) return removed;
-      for (const row of rows) {
-        await this.storage.delete(row.storage_key);
-        await this.storage.deletePrefix(`${row.storage_key}.parts`);
-        await this.repo.delete(row.file_id);
-        removed++;
-      }
-    }
+    return drain(() => this.repo.listExpired(now, 200), async (row) => {
+      await this.storage.delete(row.storage_key);
+      await this.storage.deletePrefix(`${row.storage_key}.parts`);
+      await this.repo.delete(row.file_id);
+    });
   }
 
   private partKey(row: FileRow, part: number): string {

@@ -36,10 +36,15 @@ export class TasksRepo {
       .where('task_id', '=', taskId).where('status', '=', 'running').execute();
   }
 
-  async finish(taskId: string, outputKey: string, now: number): Promise<void> {
+  async finish(taskId: string, outputKey: string, detail: string | null, now: number): Promise<void> {
     await this.db.updateTable('tasks')
-      .set({ status: 'finished', progress: 100, code: '0', output_key: outputKey, updated_at: now })
+      .set({ status: 'finished', progress: 100, code: '0', output_key: outputKey, detail, updated_at: now })
       .where('task_id', '=', taskId).execute();
+  }
+
+  /** Replaces a task's params, to drop secrets once it has ended. */
+  async setParams(taskId: string, params: string): Promise<void> {
+    await this.db.updateTable('tasks').set({ params }).where('task_id', '=', taskId).execute();
   }
 
   async fail(taskId: string, code: string, now: number): Promise<void> {

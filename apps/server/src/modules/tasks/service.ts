@@ -7,6 +7,7 @@ import { CatalogueError, expiredTypes, messageFor, type TaskItem, type TaskResul
 import yazl from 'yazl';
 import type { ObjectStorage } from '../../adapters/storage/objectStorage.js';
 import type { JobQueue } from '../../adapters/jobs/jobQueue.js';
+import { drain } from '../../util/drain.js';
 import { sanitizeFileName } from '../../util/fileName.js';
 import type { TaskRow, TasksRepo } from './repo.js';
 
@@ -19,7 +20,7 @@ export interface RunContext {
 }
 
 /** A runner writes its result into the temporary directory and returns its path. */
-export type TaskRunner = (ctx: RunContext) => Promise<{ outputPath: string }>;
+export type TaskRunner = (ctx: RunContext) => Promise<{ outputPath: string; detail?: Record<string, unknown> }>;
 
 const RESULT_TTL_MS = expiredTypes[1] * 1000;
 const PROGRESS_WRITE_INTERVAL_MS = 250;
@@ -57,6 +58,7 @@ export class TasksService {
       params: JSON.stringify(params),
       output_file_name: sanitizeFileName(outputFileName, 'result'),
       output_key: null,
+      detail: null,
       created_at: now,
       updated_at: now,
       expires_at: now + RESULT_TTL_MS,
@@ -81,12 +83,12 @@ export class TasksService {
     };
     try {
       if (!runner) throw new CatalogueError(3125, `no runner for ${task.kind}`);
-      const { outputPath } = await runner({ task, params: JSON.parse(task.params), tempDir, reportProgress });
+      const { outputPath, detail } = await runner({ task, params: JSON.parse(task.params), tempDir, reportProgress });
       // The display name stays in the row; the key is ours alone.
       const extension = /\.[A-Za-z0-9]{1,8}$/.exec(task.output_file_name)?.[0] ?? '';
       const key = `results/${task.task_id}/result${extension.toLowerCase()}`;
       await this.storage.putFile(key, outputPath);
-      await this.repo.finish(task.task_id, key, Date.now());
+      await this.repo.finish(task.task_id, key, detail ? JSON.stringify(detail) : null, Date.now());
     } catch (err) {
       const code = err instanceof CatalogueError ? err.code : 3125;
       if (!(err instanceof CatalogueError) || code === 3125) this.log.error({ err, task_id: task.task_id }, 'task failed');
@@ -94,6 +96,7 @@ export class TasksService {
       await this.repo.fail(task.task_id, String(code), Date.now());
     } finally {
       await rm(tempDir, { recursive: true, force: true });
+      await this.repo.setParams(task.task_id, withoutSecrets(task.params)).catch(() => undefined);
     }
   }
 
@@ -132,17 +135,16 @@ export class TasksService {
   }
 
   async sweepExpired(now = Date.now()): Promise<number> {
-    let removed = 0;
-    for (;;) {
-      const rows = await this.repo.listExpired(now, 200);
-      if (rows.length === 0) return removed;
-      for (const row of rows) {
-        await this.storage.deletePrefix(`results/${row.task_id}`);
-        await this.repo.delete(row.task_id);
-        removed++;
-      }
-    }
+    return drain(() => this.repo.listExpired(now, 200), async (row) => {
+      await this.storage.deletePrefix(`results/${row.task_id}`);
+      await this.repo.delete(row.task_id);
+    });
   }
+}
+
+/** Passwords of encrypted inputs are kept only while the task may still run. */
+function withoutSecrets(params: string): string {
+  return JSON.stringify(JSON.parse(params), (key, value: unknown) => (/passw/i.test(key) ? undefined : value));
 }
 
 function toItem(row: TaskRow): TaskItem {
@@ -155,6 +157,7 @@ function toItem(row: TaskRow): TaskItem {
     is_done: row.status === 'finished' || failed,
     output_file_name: row.output_file_name,
     msg: failed ? messageFor(code) : '',
+    ...(row.detail ? { detail: JSON.parse(row.detail) as Record<string, unknown> } : {}),
   };
 }
 

@@ -1,53 +1,32 @@
 import path from 'node:path';
-import { CatalogueError, mergeRequest, paths, taskCreated, type MergeRequest } from '@pagewright/contracts';
-import type { ObjectStorage } from '../../adapters/storage/objectStorage.js';
-import type { EnginePool } from '../../engine/pool.js';
-import { defineRoute, type RouteSpec } from '../../http/route.js';
-import type { FilesService } from '../files/service.js';
-import type { TaskRunner, TasksService } from '../tasks/service.js';
-
-interface MergeParams {
-  file_ids: string[];
-  passwds: string[];
-}
+import { CatalogueError, mergeRequest, paths } from '@pagewright/contracts';
+import type { RouteSpec } from '../../http/route.js';
+import { fileTool, pdfInput, type ToolDeps } from './fileTool.js';
 
 /** merge-pdf: every page of every file, in the order given, with outlines and links. */
-export function mergeTool(deps: { files: FilesService; tasks: TasksService; storage: ObjectStorage; engine: EnginePool }) {
-  const runner: TaskRunner = async ({ params, tempDir, reportProgress }) => {
-    const { file_ids, passwds } = params as MergeParams;
-    const inputs = [];
-    for (const [i, fileId] of file_ids.entries()) {
-      const row = await deps.files.requireUploaded(fileId);
-      const password = passwds[i];
-      inputs.push({ path: await deps.storage.localCopy(row.storage_key, tempDir), ...(password ? { password } : {}) });
-    }
-    const outputPath = path.join(tempDir, 'merged.pdf');
-    await deps.engine.run({ op: 'merge', inputs, outputPath }, reportProgress);
-    return { outputPath };
-  };
-  deps.tasks.registerRunner('merge', runner);
-
-  async function start(request: MergeRequest) {
-    const rows = [];
-    for (const fileId of request.file_ids) rows.push(await deps.files.requireUploaded(fileId));
-    if (request.passwds && request.passwds.length > request.file_ids.length) {
-      throw new CatalogueError('INVALID_PARAMS', 'more passwords than files');
-    }
-    const first = rows[0]!.filename.replace(/\.pdf$/i, '');
-    const name = request.output_file_name ?? `${first}-merged.pdf`;
-    const params: MergeParams = { file_ids: request.file_ids, passwds: request.passwds ?? [] };
-    return deps.tasks.create('merge', params, name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`, request.multi_id);
-  }
-
-  const routes: RouteSpec[] = [
-    defineRoute({
-      method: 'POST',
-      url: paths.merge,
-      summary: 'merge-pdf: queues a task merging the files in the order of file_ids.',
-      body: mergeRequest,
-      response: taskCreated,
-      handler: ({ body }) => start(body),
-    }),
-  ];
-  return { routes };
+export function mergeTool(deps: ToolDeps): RouteSpec[] {
+  return fileTool(deps, {
+    kind: 'merge',
+    urls: [paths.merge],
+    summary: 'merge-pdf: queues a task merging the files in the order of file_ids.',
+    body: mergeRequest,
+    inputs: (b) => {
+      if (b.passwds && b.passwds.length > b.file_ids.length) throw new CatalogueError('INVALID_PARAMS', 'more passwords than files');
+      return b.file_ids.map((file_id, i) => {
+        const password = b.passwds?.[i];
+        return password ? { file_id, password } : { file_id };
+      });
+    },
+    multiId: (b) => b.multi_id,
+    options: (b) => ({ outputFileName: b.output_file_name }),
+    outputName: (first, o) => {
+      const name = o.outputFileName ?? `${first.replace(/\.pdf$/i, '')}-merged.pdf`;
+      return name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`;
+    },
+    run: async ({ inputs, tempDir, engine, reportProgress }) => {
+      const outputPath = path.join(tempDir, 'merged.pdf');
+      await engine.run('merge', { inputs: inputs.map(pdfInput), outputPath }, reportProgress);
+      return { outputPath };
+    },
+  });
 }

@@ -1,0 +1,124 @@
+/** split-pdf, rotate-pdf, crop-pdf, delete-pages, rearrange-pdf-pages, extract-images-from-pdf. */
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import {
+  CatalogueError, cropRequest, extractImagesRequest, extractPageRequest, paths, rotateRequest, splitRequest,
+} from '@pagewright/contracts';
+import type { RouteSpec } from '../../http/route.js';
+import { zipFiles } from '../../util/zip.js';
+import { fileTool, pdfInput, singleInput, suffixed, type ToolDeps } from './fileTool.js';
+import { parsePages, parseRanges } from './pageRanges.js';
+
+export function organizeTools(deps: ToolDeps): RouteSpec[] {
+  return [
+    ...fileTool(deps, {
+      kind: 'split',
+      urls: [paths.split],
+      summary: 'split-pdf: one PDF per range, per page, or per n pages, zipped.',
+      body: splitRequest,
+      inputs: singleInput,
+      multiId: (b) => b.multi_id,
+      options: (b) => {
+        if (b.mode === 'ranges') {
+          const ranges = parseRanges(b.ranges);
+          if (!ranges) throw new CatalogueError('PAGE_RANGE_FORMAT');
+          return { mode: 'ranges' as const, ranges };
+        }
+        if (b.mode === 'each') {
+          if (!b.n) throw new CatalogueError('INVALID_PARAMS', 'n is required with mode each');
+          return { mode: 'each' as const, n: b.n };
+        }
+        return { mode: 'every' as const };
+      },
+      outputName: (name) => suffixed(name, 'split', 'zip'),
+      run: async ({ inputs, options, tempDir, engine, reportProgress }) => {
+        const partsDir = path.join(tempDir, 'parts');
+        await mkdir(partsDir);
+        const { files } = await engine.run('split', { input: pdfInput(inputs[0]!), outDir: partsDir, spec: options }, reportProgress);
+        const outputPath = path.join(tempDir, 'split.zip');
+        await zipFiles(files, outputPath);
+        return { outputPath, detail: { files: files.length } };
+      },
+    }),
+    ...fileTool(deps, {
+      kind: 'rotate',
+      urls: [paths.rotate],
+      summary: 'rotate-pdf: turns the named pages (all when none) by 90, 180 or 270 degrees.',
+      body: rotateRequest,
+      inputs: singleInput,
+      multiId: (b) => b.multi_id,
+      options: (b) => ({ angle: b.angle, pages: parsePages(b.pages) }),
+      outputName: (name) => suffixed(name, 'rotated', 'pdf'),
+      run: async ({ inputs, options, tempDir, engine, reportProgress }) => {
+        const outputPath = path.join(tempDir, 'rotated.pdf');
+        await engine.run('rotate', { input: pdfInput(inputs[0]!), outputPath, options: dropUndefined(options) }, reportProgress);
+        return { outputPath };
+      },
+    }),
+    ...fileTool(deps, {
+      kind: 'crop',
+      urls: [paths.crop],
+      summary: 'crop-pdf: cuts margins l, r, t, b (points) from the named pages.',
+      body: cropRequest,
+      inputs: singleInput,
+      multiId: (b) => b.multi_id,
+      options: (b) => ({ margins: { l: b.l, r: b.r, t: b.t, b: b.b }, pages: parsePages(b.pages) }),
+      outputName: (name) => suffixed(name, 'cropped', 'pdf'),
+      run: async ({ inputs, options, tempDir, engine, reportProgress }) => {
+        const outputPath = path.join(tempDir, 'cropped.pdf');
+        await engine.run('crop', { input: pdfInput(inputs[0]!), outputPath, options: dropUndefined(options) }, reportProgress);
+        return { outputPath };
+      },
+    }),
+    ...fileTool(deps, {
+      kind: 'extractPage',
+      urls: [paths.extractPage],
+      summary: 'delete-pages (delete_pages) and rearrange-pdf-pages (order, rotations).',
+      body: extractPageRequest,
+      inputs: singleInput,
+      multiId: (b) => b.multi_id,
+      options: (b) => {
+        if (b.delete_pages !== undefined) {
+          const pages = parsePages(b.delete_pages);
+          if (!pages) throw new CatalogueError('PAGE_RANGE_FORMAT');
+          return { action: 'delete' as const, pages };
+        }
+        if (!b.order || b.order.length === 0) throw new CatalogueError('INVALID_PARAMS', 'give delete_pages or order');
+        if (new Set(b.order).size !== b.order.length) throw new CatalogueError('INVALID_PARAMS', 'a page repeats in order');
+        const rotations = Object.fromEntries(Object.entries(b.rotations ?? {}).map(([k, v]) => [Number(k), v]));
+        return { action: 'rearrange' as const, order: b.order, rotations };
+      },
+      outputName: (name, o) => suffixed(name, o.action === 'delete' ? 'pages-deleted' : 'rearranged', 'pdf'),
+      run: async ({ inputs, options, tempDir, engine, reportProgress }) => {
+        const outputPath = path.join(tempDir, 'pages.pdf');
+        const input = pdfInput(inputs[0]!);
+        if (options.action === 'delete') {
+          await engine.run('deletePages', { input, outputPath, options: { pages: options.pages } }, reportProgress);
+        } else {
+          await engine.run('rearrangePages', { input, outputPath, options: { order: options.order, rotations: options.rotations } }, reportProgress);
+        }
+        return { outputPath };
+      },
+    }),
+    ...fileTool(deps, {
+      kind: 'extractImages',
+      urls: [paths.extractImages],
+      summary: 'extract-images-from-pdf: every embedded image (JPEGs as stored, others PNG), zipped.',
+      body: extractImagesRequest,
+      inputs: singleInput,
+      multiId: (b) => b.multi_id,
+      options: () => ({}),
+      outputName: (name) => suffixed(name, 'images', 'zip'),
+      run: async ({ inputs, tempDir, engine, reportProgress }) => {
+        const outputPath = path.join(tempDir, 'images.zip');
+        const { images } = await engine.run('extractImages', { input: pdfInput(inputs[0]!), outputPath }, reportProgress);
+        return { outputPath, detail: { images } };
+      },
+    }),
+  ];
+}
+
+/** Task params are JSON: an absent page list stays absent rather than null. */
+function dropUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}

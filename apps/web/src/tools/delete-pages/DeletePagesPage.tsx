@@ -1,0 +1,63 @@
+import { Stack, Text, TextInput } from '@mantine/core';
+import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { startExtractPage } from '../../api/client';
+import { useFileStore } from '../../files/fileStore';
+import { Workspace } from '../../workspace/Workspace';
+import type { CreateTask } from '../../workspace/taskRun';
+import { PanelTitle } from '../shared/PanelTitle';
+import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
+import { checkPageRanges } from '../shared/validation';
+
+const deletePages = toolByPageName('delete-pages') as ToolDefinition;
+
+/** Delete PDF pages (SPEC §7 POST extract_page with delete_pages). */
+export default function DeletePagesPage() {
+  const { t } = useTranslation();
+  const file = useReadyFile();
+  const running = useFileStore((state) => state.task.phase === 'running');
+  const total = file?.ossInfo?.total_page ?? 1;
+  const [ranges, setRanges] = useState('');
+  const [checked, setChecked] = useState(false);
+  const check = checkPageRanges(ranges, total);
+  const error = !check.ok ? check.message : check.pages.length >= total ? t('deletePages.notAll') : null;
+
+  const createTask: CreateTask = ([first], signal) => {
+    const target = first ?? file;
+    if (!target) throw new Error('no file');
+    return startExtractPage({ file_id: fileIdOf(target), delete_pages: ranges.replace(/\s+/g, ''), password: passwordOf(target) }, signal);
+  };
+
+  const panel = (
+    <Stack gap="md">
+      <PanelTitle title={t('deletePages.panelTitle')} hint={file ? t('deletePages.documentPages', { count: total }) : undefined} />
+      <TextInput
+        label={t('deletePages.label')}
+        placeholder={t('pageScope.placeholder')}
+        value={ranges}
+        onChange={(event) => setRanges(event.currentTarget.value)}
+        error={checked || ranges !== '' ? error : null}
+        disabled={running}
+        data-testid="page-ranges"
+      />
+      {check.ok && error === null && (
+        <Text fz="sm" data-testid="delete-summary">
+          {t('deletePages.summary', { deleted: check.pages.length, kept: total - check.pages.length })}
+        </Text>
+      )}
+    </Stack>
+  );
+
+  return (
+    <Workspace
+      tool={deletePages}
+      createTask={createTask}
+      sidePanel={panel}
+      validate={() => {
+        setChecked(true);
+        return error === null;
+      }}
+    />
+  );
+}

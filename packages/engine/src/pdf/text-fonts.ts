@@ -1,0 +1,125 @@
+/**
+ * Fonts for writing new text onto a page: a standard (base-14) font matching the family and
+ * style of the text it replaces, as a simple WinAnsi font (nothing embedded) when the text
+ * fits in WinAnsi; otherwise the replaced text's own font when it has every glyph, or the
+ * standard font embedded as a CID font (Cyrillic, Greek), or for Chinese, Japanese and Korean
+ * a non-embedded CID font in UTF-16 that viewers fill in. Text is written as a hex string in
+ * the font's encoding.
+ */
+import { CatalogueError } from '@pagewright/contracts';
+import { mupdf, type PDFDocument, type PDFObject } from '../mupdf.js';
+
+/** WinAnsiEncoding (CP1252) codes 0x80..0x9F; the rest of 0x20..0xFF is Latin-1. */
+const WIN_ANSI_HIGH: Record<number, number> = {
+  0x20ac: 0x80, 0x201a: 0x82, 0x0192: 0x83, 0x201e: 0x84, 0x2026: 0x85, 0x2020: 0x86, 0x2021: 0x87, 0x02c6: 0x88,
+  0x2030: 0x89, 0x0160: 0x8a, 0x2039: 0x8b, 0x0152: 0x8c, 0x017d: 0x8e, 0x2018: 0x91, 0x2019: 0x92, 0x201c: 0x93,
+  0x201d: 0x94, 0x2022: 0x95, 0x2013: 0x96, 0x2014: 0x97, 0x02dc: 0x98, 0x2122: 0x99, 0x0161: 0x9a, 0x203a: 0x9b,
+  0x0153: 0x9c, 0x017e: 0x9e, 0x0178: 0x9f,
+};
+
+function winAnsiCode(codePoint: number): number | undefined {
+  if ((codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff)) return codePoint;
+  return WIN_ANSI_HIGH[codePoint];
+}
+
+const hex2 = (n: number): string => n.toString(16).padStart(2, '0');
+const hex4 = (n: number): string => n.toString(16).padStart(4, '0');
+const utf16Hex = (ch: string): string => Array.from({ length: ch.length }, (_, i) => hex4(ch.charCodeAt(i))).join('');
+
+/** The standard font closest to `font`: Helvetica, Times or Courier, bold and italic kept. */
+export function standardFontName(font: mupdf.Font): string {
+  const name = font.getName();
+  const lower = name.toLowerCase();
+  const mono = font.isMono() || /courier|mono|consol|typewriter/.test(lower);
+  const serif = !mono && !/sans/.test(lower) && (font.isSerif() || /times|serif|roman|georgia|garamond|cambria|palatino|minion|book|cmr|lmroman/.test(lower));
+  const bold = font.isBold() || /bold|black|heavy|semibold|demi/.test(lower);
+  const italic = font.isItalic() || /italic|oblique|slanted/.test(lower);
+  if (mono) return `Courier${bold || italic ? `-${bold ? 'Bold' : ''}${italic ? 'Oblique' : ''}` : ''}`;
+  if (serif) return bold && italic ? 'Times-BoldItalic' : bold ? 'Times-Bold' : italic ? 'Times-Italic' : 'Times-Roman';
+  return `Helvetica${bold || italic ? `-${bold ? 'Bold' : ''}${italic ? 'Oblique' : ''}` : ''}`;
+}
+
+export interface WritingFont {
+  /** The font dictionary to put in the page resources. */
+  ref: PDFObject;
+  /** The text as the content of a hex string (without the angle brackets). */
+  encode(text: string): string;
+  /** Name of the font used, for logs and tests. */
+  name: string;
+  /** Advance width of the text, in ems. */
+  width(text: string): number;
+}
+
+function widthIn(font: mupdf.Font): (text: string) => number {
+  return (text) => [...text].reduce((sum, ch) => sum + font.advanceGlyph(font.encodeCharacter(ch.codePointAt(0)!)), 0);
+}
+
+/** Chooses and adds (once per document) the font to write `text` in place of text set in `original`. */
+export class FontChooser {
+  private readonly simple = new Map<string, PDFObject>();
+  private readonly cid = new Map<string, PDFObject>();
+  private readonly standard = new Map<string, mupdf.Font>();
+  constructor(private readonly doc: PDFDocument) {}
+
+  choose(original: mupdf.Font, text: string): WritingFont {
+    const codePoints = [...text].map((ch) => ch.codePointAt(0)!);
+    const standardName = standardFontName(original);
+    if (codePoints.every((cp) => winAnsiCode(cp) !== undefined)) {
+      let ref = this.simple.get(standardName);
+      if (!ref) {
+        ref = this.doc.addSimpleFont(this.standardFont(standardName), 'Latin');
+        this.simple.set(standardName, ref);
+      }
+      return {
+        ref,
+        name: standardName,
+        encode: (s) => [...s].map((ch) => hex2(winAnsiCode(ch.codePointAt(0)!)!)).join(''),
+        width: widthIn(this.standardFont(standardName)),
+      };
+    }
+    for (const [key, font] of [[`embedded:${original.getName()}`, original], [`standard:${standardName}`, this.standardFont(standardName)]] as const) {
+      if (!codePoints.every((cp) => font.encodeCharacter(cp) > 0)) continue;
+      let ref = this.cid.get(key);
+      if (!ref) {
+        try {
+          ref = this.doc.addFont(font);
+        } catch {
+          continue;
+        }
+        this.cid.set(key, ref);
+      }
+      return {
+        ref,
+        name: font.getName(),
+        encode: (s) => [...s].map((ch) => hex4(font.encodeCharacter(ch.codePointAt(0)!))).join(''),
+        width: widthIn(font),
+      };
+    }
+    // Chinese, Japanese, Korean: a non-embedded CID font in Unicode (UTF-16) encoding; the viewer supplies the font.
+    const lang = /[\u3040-\u30ff]/.test(text) ? 'ja' : /[\uac00-\ud7af\u1100-\u11ff]/.test(text) ? 'ko' : 'zh-Hans';
+    const cjk = this.standardFont(lang);
+    if (codePoints.every((cp) => cjk.encodeCharacter(cp) > 0)) {
+      let ref = this.cid.get(`cjk:${lang}`);
+      if (!ref) {
+        ref = this.doc.addCJKFont(cjk, lang, 0, !standardName.startsWith('Helvetica'));
+        this.cid.set(`cjk:${lang}`, ref);
+      }
+      return { ref, name: `CJK ${lang}`, encode: (s) => [...s].map((ch) => utf16Hex(ch)).join(''), width: widthIn(cjk) };
+    }
+    throw new CatalogueError('INVALID_PARAMS', `no available font has glyphs for '${text}'`);
+  }
+
+  private standardFont(name: string): mupdf.Font {
+    let font = this.standard.get(name);
+    if (!font) {
+      font = new mupdf.Font(name);
+      this.standard.set(name, font);
+    }
+    return font;
+  }
+
+  destroy(): void {
+    for (const font of this.standard.values()) font.destroy();
+    this.standard.clear();
+  }
+}

@@ -1,0 +1,162 @@
+import { copyFile } from 'node:fs/promises';
+import { CatalogueError } from '@pagewright/contracts';
+import { asCatalogueError } from './errors.js';
+import { writeAtomically, writeFileAtomic } from './files.js';
+import type { PdfInput } from './merge.js';
+import { mupdf, type PDFDocument } from './mupdf.js';
+import { addResource, appendContent, applyOnly, displayToUser, num, ownResources, transformPoint } from './pdf/page-content.js';
+import { docFail, openDocument, saveDocument } from './pdf/single-doc.js';
+import { compileTerm, findInPage, pageText } from './pdf/text-find.js';
+import { FontChooser } from './pdf/text-fonts.js';
+import { progressReporter, type ProgressFn } from './progress.js';
+
+export interface ReplaceTextOptions {
+  find: string;
+  /** With `regex`, `$1`, `$<name>`, `$&` refer to the match as in String.prototype.replace. */
+  replace: string;
+  regex: boolean;
+  caseSensitive: boolean;
+}
+
+/**
+ * Replaces every occurrence of `find` on every page: the old glyphs are removed (a redaction of
+ * their quads that leaves images and drawing alone) and the new text is written at the same
+ * baseline, in the size and colour of the first replaced character and the standard font of
+ * its family and style (Helvetica, Times, Courier; bold, italic), or the original embedded font
+ * when the text needs glyphs beyond WinAnsi and it has them. The old text is no longer
+ * extractable, the new one is. A match wrapping onto another line is written on the first.
+ * No match is no error: `replacements` is 0 and the output is a copy of the input.
+ * Errors: INVALID_PARAMS (empty `find`, bad regular expression, no font for the new text),
+ * and the open errors of every tool.
+ */
+export async function replaceText(input: PdfInput, outputPath: string, options: ReplaceTextOptions, onProgress?: ProgressFn): Promise<{ replacements: number }> {
+  if (!options || typeof options.replace !== 'string') throw docFail('INVALID_PARAMS', 'replace must be a string');
+  const pattern = compileTerm(options.find, options.regex === true, options.caseSensitive === true);
+  const report = progressReporter(onProgress);
+  report(0);
+  const { doc, pageCount } = await openDocument(input);
+  let data: Uint8Array | undefined;
+  let replacements = 0;
+  const fonts = new FontChooser(doc);
+  try {
+    for (let index = 0; index < pageCount; index++) {
+      replacements += replaceOnPage(doc, index, pattern, options, fonts);
+      report(((index + 1) / pageCount) * 85);
+    }
+    if (replacements > 0) data = saveDocument(doc);
+  } catch (err) {
+    throw asCatalogueError(err, 'UNKNOWN');
+  } finally {
+    fonts.destroy();
+    doc.destroy();
+  }
+  report(90);
+  if (data) await writeFileAtomic(outputPath, data);
+  else await writeAtomically(outputPath, (temp) => copyFile(input.path, temp));
+  report(100);
+  return { replacements };
+}
+
+/** The replacement for one match, with the $-patterns of String.prototype.replace when `regex`. */
+export function expandReplacement(template: string, regex: boolean, found: RegExpMatchArray, subject: string): string {
+  if (!regex) return template;
+  const index = found.index ?? 0;
+  const groups = found.length - 1;
+  return template.replace(/\$(\$|&|`|'|<([^>]*)>|(\d\d?))/g, (whole, kind: string, name: string | undefined, digits: string | undefined) => {
+    if (kind === '$') return '$';
+    if (kind === '&') return found[0];
+    if (kind === '`') return subject.slice(0, index);
+    if (kind === "'") return subject.slice(index + found[0].length);
+    if (name !== undefined) return found.groups ? (found.groups[name] ?? '') : whole;
+    const n = Number(digits);
+    if (n >= 1 && n <= groups) return found[n] ?? '';
+    if (digits!.length === 2) {
+      const one = Number(digits![0]);
+      if (one >= 1 && one <= groups) return (found[one] ?? '') + digits![1];
+    }
+    return whole;
+  });
+}
+
+function replaceOnPage(doc: PDFDocument, index: number, pattern: RegExp, options: ReplaceTextOptions, fonts: FontChooser): number {
+  let page: mupdf.PDFPage;
+  try {
+    page = doc.loadPage(index);
+  } catch (err) {
+    throw asCatalogueError(err, 'FILE_DAMAGED');
+  }
+  try {
+    const text = pageText(page);
+    const matches = findInPage(text, pattern).map((match) => ({
+      ...match,
+      replacement: expandReplacement(options.replace, options.regex === true, match.found, text.text).replace(/[\r\n\t]+/g, ' '),
+    }));
+    if (matches.length === 0) return 0;
+
+    // Choose every font first: a replacement no font can show fails before the page changes.
+    const writes = matches.map((match) => {
+      const first = match.chars[0]!;
+      return { match, first, font: match.replacement === '' ? undefined : fonts.choose(first.font, match.replacement) };
+    });
+
+    const ours: mupdf.PDFAnnotation[] = [];
+    for (const { match } of writes) {
+      const annot = page.createAnnotation('Redact');
+      annot.setQuadPoints(match.quads);
+      annot.update();
+      ours.push(annot);
+    }
+    applyOnly(doc, page, ours, () =>
+      page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE, mupdf.PDFPage.REDACT_TEXT_REMOVE),
+    );
+
+    const pageObj = page.getObject();
+    const resources = ownResources(doc, pageObj);
+    const toUser = displayToUser(page);
+    const names = new Map<number, string>();
+    const ops: string[] = [];
+    for (const { match, first, font } of writes) {
+      if (!font) continue;
+      let name = names.get(font.ref.asIndirect());
+      if (!name) {
+        name = addResource(doc, resources, 'Font', 'PWF', font.ref);
+        names.set(font.ref.asIndirect(), name);
+      }
+      const [ox, oy] = transformPoint(first.origin, toUser);
+      // The line direction in user space (the page transform may rotate and flips y).
+      const [ex, ey] = transformPoint([first.origin[0] + first.dir[0], first.origin[1] + first.dir[1]], toUser);
+      const length = Math.hypot(ex - ox, ey - oy) || 1;
+      const ux = (ex - ox) / length;
+      const uy = (ey - oy) / length;
+      // Longer text than room before the next word on the line: narrowed, down to MIN_SCALE.
+      const width = font.width(match.replacement) * first.size;
+      let scale = 100;
+      if (match.next && match.next.line === first.line) {
+        const room = (match.next.origin[0] - first.origin[0]) * first.dir[0] + (match.next.origin[1] - first.origin[1]) * first.dir[1] - first.size * WORD_GAP;
+        if (width > room && room > 0) scale = Math.max(MIN_SCALE, Math.floor((room / width) * 100));
+      }
+      const tz = scale < 100 ? ` ${scale} Tz` : '';
+      ops.push(`BT /${name} ${num(first.size)} Tf${tz} ${colourOp(first.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm <${font.encode(match.replacement)}> Tj ET`);
+    }
+    if (ops.length > 0) appendContent(doc, pageObj, ops.join('\n'));
+    return matches.length;
+  } catch (err) {
+    if (err instanceof CatalogueError) throw err;
+    throw asCatalogueError(err, 'FILE_DAMAGED');
+  } finally {
+    page.destroy();
+  }
+}
+
+/** Room kept before the next word, in ems (about a space). */
+const WORD_GAP = 0.25;
+/** Narrowest horizontal scaling (percent) for a longer replacement; beyond it the text runs over. */
+const MIN_SCALE = 70;
+
+function colourOp(color: number[]): string {
+  const values = color.map(num).join(' ');
+  if (color.length === 1) return `${values} g`;
+  if (color.length === 4) return `${values} k`;
+  if (color.length === 3) return `${values} rg`;
+  return '0 g';
+}

@@ -1,0 +1,147 @@
+import { readFile } from 'node:fs/promises';
+import { CatalogueError } from '@pagewright/contracts';
+import { asCatalogueError, reasonOf } from './errors.js';
+import { writeFileAtomic } from './files.js';
+import type { PdfInput } from './merge.js';
+import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
+import { addResource, appendContent, num, ownResources } from './pdf/page-content.js';
+import { docFail, openDocument, saveDocument } from './pdf/single-doc.js';
+import { progressReporter, type ProgressFn } from './progress.js';
+
+/** One image stamped on a page: the box in points from the page's top-left corner as displayed. */
+export interface SignPlacement {
+  /** Path of a JPG/JPEG, PNG, BMP or GIF file. */
+  image: string;
+  /** 1-based page number. */
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export type SignImageType = 'jpeg' | 'png' | 'gif' | 'bmp';
+
+/** The signature image type from the file's first bytes (the extension is not trusted). */
+export function signImageType(bytes: Uint8Array): SignImageType | undefined {
+  const starts = (...sig: number[]): boolean => sig.every((b, i) => bytes[i] === b);
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'gif';
+  if (starts(0x42, 0x4d) && bytes.length > 26) return 'bmp';
+  return undefined;
+}
+
+/**
+ * Stamps each image onto its page as page content (an image XObject drawn by a content stream
+ * appended to the page, not an annotation), filling the box, upright as the page is displayed
+ * (/Rotate and the crop box accounted for). PNG and GIF transparency is kept (soft mask); JPEGs
+ * are embedded as they are. The same file placed several times is embedded once.
+ * Errors: 3102 (a file that is not a JPG, PNG, BMP or GIF image, or cannot be decoded),
+ * PAGE_RANGE_INVALID (a page past the last), INVALID_PARAMS (no placement, a bad box, an image
+ * file that cannot be read), and the open errors of every tool. `pages` is the number of
+ * distinct pages signed.
+ */
+export async function signPdf(input: PdfInput, outputPath: string, options: { placements: SignPlacement[] }, onProgress?: ProgressFn): Promise<{ pages: number }> {
+  const placements = options?.placements;
+  if (!Array.isArray(placements) || placements.length === 0) throw docFail('INVALID_PARAMS', 'no placement');
+  for (const p of placements) {
+    const ok = p && typeof p.image === 'string' && p.image !== '' && Number.isInteger(p.page) && [p.x, p.y, p.w, p.h].every(Number.isFinite) && p.w > 0 && p.h > 0;
+    if (!ok) throw docFail('INVALID_PARAMS', `invalid placement ${JSON.stringify(p)}`);
+  }
+  const report = progressReporter(onProgress);
+  report(0);
+  // Read and check every image before touching the document.
+  const files = new Map<string, Uint8Array>();
+  for (const path of new Set(placements.map((p) => p.image))) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(path);
+    } catch (err) {
+      throw docFail('INVALID_PARAMS', `cannot read image ${path}: ${reasonOf(err)}`);
+    }
+    if (!signImageType(bytes)) throw new CatalogueError(3102, `${path}: not a JPG, PNG, BMP or GIF image`);
+    files.set(path, bytes);
+  }
+  report(10);
+
+  const { doc, pageCount } = await openDocument(input);
+  let data: Uint8Array;
+  const signed = new Set<number>();
+  const images = new Map<string, PDFObject>();
+  try {
+    const outside = placements.find((p) => p.page < 1 || p.page > pageCount);
+    if (outside) throw docFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
+    for (const [path, bytes] of files) images.set(path, addImage(doc, path, bytes));
+    report(30);
+    const byPage = new Map<number, SignPlacement[]>();
+    for (const p of placements) byPage.set(p.page, [...(byPage.get(p.page) ?? []), p]);
+    let done = 0;
+    for (const [pageNumber, onPage] of [...byPage].sort((a, b) => a[0] - b[0])) {
+      stampPage(doc, pageNumber - 1, onPage, images);
+      signed.add(pageNumber);
+      report(30 + (++done / byPage.size) * 55);
+    }
+    data = saveDocument(doc);
+  } catch (err) {
+    throw asCatalogueError(err, 'UNKNOWN');
+  } finally {
+    doc.destroy();
+  }
+  report(95);
+  await writeFileAtomic(outputPath, data);
+  report(100);
+  return { pages: signed.size };
+}
+
+function addImage(doc: PDFDocument, path: string, bytes: Uint8Array): PDFObject {
+  let image: mupdf.Image;
+  try {
+    image = new mupdf.Image(bytes);
+    if (!(image.getWidth() > 0 && image.getHeight() > 0)) throw new Error('empty image');
+  } catch (err) {
+    throw new CatalogueError(3102, `${path}: ${reasonOf(err)}`);
+  }
+  try {
+    return doc.addImage(image);
+  } catch (err) {
+    throw new CatalogueError(3102, `${path}: ${reasonOf(err)}`);
+  } finally {
+    image.destroy();
+  }
+}
+
+function stampPage(doc: PDFDocument, index: number, placements: SignPlacement[], images: Map<string, PDFObject>): void {
+  let page: mupdf.PDFPage;
+  try {
+    page = doc.loadPage(index);
+  } catch (err) {
+    throw asCatalogueError(err, 'FILE_DAMAGED');
+  }
+  try {
+    const pageObj = page.getObject();
+    const resources = ownResources(doc, pageObj);
+    const toUser = mupdf.Matrix.invert(page.getTransform());
+    const [bx, by] = page.getBounds();
+    const names = new Map<number, string>();
+    const ops: string[] = [];
+    for (const p of placements) {
+      const ref = images.get(p.image)!;
+      let name = names.get(ref.asIndirect());
+      if (!name) {
+        name = addResource(doc, resources, 'XObject', 'PWSig', ref);
+        names.set(ref.asIndirect(), name);
+      }
+      // The image's unit square onto the box as displayed (image top at the box top), then to user space.
+      const displayed: mupdf.Matrix = [p.w, 0, 0, -p.h, bx + p.x, by + p.y + p.h];
+      const m = mupdf.Matrix.concat(displayed, toUser);
+      ops.push(`q ${m.map(num).join(' ')} cm /${name} Do Q`);
+    }
+    appendContent(doc, pageObj, ops.join('\n'));
+  } catch (err) {
+    if (err instanceof CatalogueError) throw err;
+    throw asCatalogueError(err, 'FILE_DAMAGED');
+  } finally {
+    page.destroy();
+  }
+}
