@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,9 @@ async function freePort(): Promise<number> {
 export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pw-server-'));
   const port = await freePort();
+  // A private temporary directory, so tests can check that nothing is left in it.
+  const tempDir = path.join(dataDir, 'tmp');
+  mkdirSync(tempDir, { recursive: true });
   let log = '';
   const child = spawn(process.execPath, [serverMain], {
     env: {
@@ -48,6 +51,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       UPLOAD_SIGNING_SECRET: 'test-secret-0123456789abcdef',
       LOG_LEVEL: 'info',
       ENGINE_THREADS: '2',
+      TMPDIR: tempDir,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,6 +86,11 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       await exited;
     },
   };
+}
+
+/** What the server left in its temporary directory. */
+export function leftoverTempFiles(server: TestServer): string[] {
+  return readdirSync(path.join(server.dataDir, 'tmp'));
 }
 
 export function removeDir(dir: string): void {

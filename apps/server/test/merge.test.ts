@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
+import { api, leftoverTempFiles, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
 import { encryptPdf, makeCorruptPdf, makePdf } from './pdfFixtures.js';
 import { pageTexts, qpdfRequiresPassword } from './readBack.js';
 
@@ -120,6 +120,10 @@ describe('merge-pdf through the API', () => {
     } finally {
       removeDir(dir);
     }
+  });
+
+  it('leaves nothing in the temporary directory after successful and failed merges', () => {
+    expect(leftoverTempFiles(server)).toEqual([]);
   });
 
   it('answers get-task-result for an unknown task with 2405', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
+import { api, leftoverTempFiles, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
 import { encryptPdf, makePdf } from './pdfFixtures.js';
 import { pageGeometry, pageImageCounts, pageTexts, qpdfRequiresPassword, textImagePng } from './readBack.js';
 
@@ -203,6 +203,12 @@ describe('OCR and images to PDF through the API', () => {
     const scan = (await upload(server, 'scan.png', textImagePng('x', 72))).file_id;
     const r = await api(server, 'POST', '/api/image_ocr', { file_ids: [scan], languages: [] });
     expect(r.env).toMatchObject({ code: 'OCR_LANGUAGE_REQUIRED', msg: 'Choose at least one option.' });
+  });
+});
+
+describe('temporary files', () => {
+  it('no tool run above left anything in the temporary directory', () => {
+    expect(leftoverTempFiles(server)).toEqual([]);
   });
 });
 

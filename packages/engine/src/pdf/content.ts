@@ -165,25 +165,62 @@ function latin1(buf: Uint8Array, start: number, end: number): string {
   return Buffer.from(buf.buffer, buf.byteOffset + start, end - start).toString('latin1');
 }
 
-/** Walks a content stream and reports painted XObjects and inline images to `visitor`. */
+/**
+ * Walks a content stream and reports painted XObjects and inline images to `visitor`. Only
+ * names followed by `Do` and `BI` operators matter, so everything else is skipped byte by byte
+ * without building tokens (content streams of text-heavy pages are long).
+ */
 export function scanContent(content: Uint8Array, visitor: ContentVisitor): void {
   const lexer = new Lexer(content);
-  let lastName: string | undefined;
-  for (let token = lexer.next(); token; token = lexer.next()) {
-    if (token.kind === 'name') {
-      lastName = token.value;
+  const n = content.length;
+  // Where the last operand starts (its slash) when it is a name, else -1.
+  let lastName = -1;
+  let pos = 0;
+  while (pos < n) {
+    const c = content[pos]!;
+    if (isSpace(c)) {
+      pos++;
       continue;
     }
-    if (token.kind !== 'word') continue;
-    if (token.value === 'Do' && lastName !== undefined) visitor.onXObject?.(lastName);
-    else if (token.value === 'BI') {
+    if (c === Ch.Slash) {
+      lastName = pos++;
+      while (pos < n && !isSpace(content[pos]!) && !isDelimiter(content[pos]!)) pos++;
+      continue;
+    }
+    const nameOperand = lastName;
+    lastName = -1;
+    if (c === Ch.Percent || c === Ch.LParen || c === Ch.Lt) {
+      // Comments, strings, hex strings and dictionary brackets: the lexer knows their ends.
+      lexer.pos = pos;
+      lexer.next();
+      pos = Math.max(lexer.pos, pos + 1);
+      continue;
+    }
+    if (isDelimiter(c)) {
+      pos++;
+      continue;
+    }
+    const start = pos;
+    while (pos < n && !isSpace(content[pos]!) && !isDelimiter(content[pos]!)) pos++;
+    if (pos - start !== 2) continue;
+    const op = (content[start]! << 8) | content[start + 1]!;
+    if (op === OP_DO && nameOperand >= 0) {
+      lexer.pos = nameOperand;
+      const token = lexer.next();
+      if (token?.kind === 'name') visitor.onXObject?.(token.value);
+    } else if (op === OP_BI) {
+      lexer.pos = pos;
       const image = readInlineImage(lexer);
       if (!image) return;
       visitor.onInlineImage?.(image.dict, image.data);
+      pos = lexer.pos;
     }
-    lastName = undefined;
   }
 }
+
+/** `Do` and `BI` as two bytes. */
+const OP_DO = (0x44 << 8) | 0x6f;
+const OP_BI = (0x42 << 8) | 0x49;
 
 function readInlineImage(lexer: Lexer): { dict: Map<string, InlineValue>; data: Uint8Array } | null {
   const dict = new Map<string, InlineValue>();

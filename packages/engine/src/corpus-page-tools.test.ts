@@ -1,0 +1,143 @@
+/**
+ * compress-pdf, redact-pdf, replace-text and sign-pdf over every real-world corpus PDF
+ * (<repo>/../shared/corpus/pdf, when present); the encrypted one is opened with its password.
+ */
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressPdf, redactPdf, replaceText, signPdf } from './index.js';
+import { openPdfBytes } from './pdf/open.js';
+import { docFail } from './pdf/single-doc.js';
+import { ssim } from './pdf/ssim.js';
+import { tempDir } from '../test/fixtures.js';
+import { extractText, openPdf, renderGrey, renderRgb } from '../test/page-tools-fixtures.js';
+
+const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'pdf');
+const factsPath = join(corpusDir, 'py-pdf-files.json');
+const corpusPresent = existsSync(factsPath);
+const ENCRYPTED_PASSWORD = 'openpassword';
+
+interface CorpusFile {
+  file: string;
+  path: string;
+  password: string | undefined;
+}
+
+function corpusFiles(): CorpusFile[] {
+  const facts = JSON.parse(readFileSync(factsPath, 'utf8')) as { data: Array<{ path: string; encrypted: boolean }> };
+  return facts.data
+    .map((fact) => ({ file: fact.path.replaceAll('/', '_'), encrypted: fact.encrypted }))
+    .filter((fact) => existsSync(join(corpusDir, fact.file)))
+    .map((fact) => ({ file: fact.file, path: join(corpusDir, fact.file), password: fact.encrypted ? ENCRYPTED_PASSWORD : undefined }));
+}
+
+/** Page count as the engine opens the file (017's lost page tree is rebuilt). */
+function pageCount(path: string, password?: string): number {
+  const { doc, pageCount: count } = openPdfBytes(readFileSync(path), password, docFail);
+  doc.destroy();
+  return count;
+}
+
+/** A word of 5+ ASCII letters that both MuPDF and pdftotext see, or undefined. */
+function pickWord(path: string, password?: string): string | undefined {
+  const doc = openPdf(path, password);
+  let text = '';
+  try {
+    for (let i = 0; i < Math.min(doc.countPages(), 3); i++) {
+      const page = doc.loadPage(i);
+      const stext = page.toStructuredText('preserve-whitespace');
+      text += `${stext.asText()}\n`;
+      stext.destroy();
+      page.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+  const poppler = extractText(path, password);
+  return text.match(/\b[A-Za-z]{5,}\b/g)?.find((word) => poppler.includes(word));
+}
+
+const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+describe.skipIf(!corpusPresent)('corpus: compress, redact, replace text, sign', () => {
+  let files: CorpusFile[];
+  let dir: string;
+  let cleanup: () => void;
+  let stamp: string;
+  beforeAll(async () => {
+    files = corpusFiles();
+    ({ dir, cleanup } = tempDir('pagewright-corpus-tools-'));
+    stamp = join(dir, 'stamp.png');
+    writeFileSync(stamp, await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } } }).png().toBuffer());
+  });
+  afterAll(() => cleanup());
+
+  it('compresses every file: never larger, same pages, same text, pages look the same', async () => {
+    expect(files.length).toBeGreaterThan(20);
+    let inputTotal = 0;
+    let outputTotal = 0;
+    for (const { file, path, password } of files) {
+      const out = join(dir, `compressed-${file}`);
+      const result = await compressPdf({ path, password }, out, { level: 'medium' });
+      inputTotal += result.inputSize;
+      outputTotal += result.outputSize;
+      expect(result.outputSize, file).toBeLessThanOrEqual(result.inputSize);
+      expect(statSync(out).size, file).toBe(result.outputSize);
+      const outPassword = result.unchanged ? password : undefined;
+      expect(pageCount(out, outPassword), file).toBe(pageCount(path, password));
+      expect(normalise(extractText(out, outPassword)), file).toBe(normalise(extractText(path, password)));
+      const before = renderGrey(path, 36, password);
+      const after = renderGrey(out, 36, outPassword);
+      // 017 has pages only the engine's rebuilt page tree finds; compare what both renders have.
+      for (let i = 0; i < Math.min(before.length, after.length); i++) {
+        expect(ssim(before[i]!, after[i]!), `${file} page ${i + 1}`).toBeGreaterThan(0.9);
+      }
+    }
+    expect(outputTotal).toBeLessThan(inputTotal * 0.6);
+  }, 240_000);
+
+  it('redacts a word of every file with text: no longer extractable, pages kept', async () => {
+    let redacted = 0;
+    for (const { file, path, password } of files) {
+      const word = pickWord(path, password);
+      if (!word) continue;
+      const out = join(dir, `redacted-${file}`);
+      const result = await redactPdf({ path, password }, out, { boxes: [{ page: 1, x: 0, y: 0, w: 20, h: 20 }], search: [word], regex: false, caseSensitive: true });
+      expect(result.redactions, file).toBeGreaterThan(1);
+      expect(extractText(out), `${file}: ${word}`).not.toMatch(new RegExp(`\\b${word}\\b`));
+      expect(pageCount(out), file).toBe(pageCount(path, password));
+      redacted++;
+    }
+    expect(redacted).toBeGreaterThan(20);
+  }, 240_000);
+
+  it('replaces a word of every file with text: old text gone, new text extractable', async () => {
+    let replaced = 0;
+    for (const { file, path, password } of files) {
+      const word = pickWord(path, password);
+      if (!word) continue;
+      const out = join(dir, `replaced-${file}`);
+      const result = await replaceText({ path, password }, out, { find: word, replace: 'Qzxwv', regex: false, caseSensitive: true });
+      expect(result.replacements, file).toBeGreaterThan(0);
+      const text = extractText(out);
+      expect(text, `${file}: ${word}`).not.toMatch(new RegExp(`\\b${word}\\b`));
+      expect(text, file).toContain('Qzxwv');
+      replaced++;
+    }
+    expect(replaced).toBeGreaterThan(20);
+  }, 240_000);
+
+  it('signs the first and last page of every file', async () => {
+    for (const { file, path, password } of files) {
+      const pages = pageCount(path, password);
+      const out = join(dir, `signed-${file}`);
+      const placements = [...new Set([1, pages])].map((page) => ({ image: stamp, page, x: 10, y: 10, w: 40, h: 20 }));
+      const result = await signPdf({ path, password }, out, { placements });
+      expect(result.pages, file).toBe(placements.length);
+      expect(pageCount(out), file).toBe(pages);
+      expect(renderRgb(out, 0, 72).at(30, 20), file).toEqual([255, 0, 0]);
+    }
+  }, 240_000);
+});
