@@ -62,6 +62,13 @@ test('sign-pdf: a typed signature is placed on page 1 as an image', async ({ pag
   await page.getByTestId('sign-new').click();
   await page.getByTestId('sign-create').click();
   await expect(page.getByTestId('sign-error')).toContainText('Type your name first.');
+  // An uploaded signature must be an image of an allowed type (SPEC §5, code 3102).
+  await page.getByTestId('sign-tab-upload').click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('sign-upload').click();
+  await (await chooser).setFiles({ name: 'signature.webp', mimeType: 'image/webp', buffer: Buffer.from('RIFF') });
+  await expect(page.getByTestId('sign-error')).toContainText('Image file type error. Allowed types: JPG, JPEG, PNG, BMP, GIF.');
+  await page.getByTestId('sign-tab-type').click();
   await page.getByTestId('sign-text').fill('Jane Doe');
   await page.getByTestId('sign-font').nth(1).check();
   await page.getByTestId('sign-create').click();

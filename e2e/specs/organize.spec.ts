@@ -47,8 +47,11 @@ test('delete-pages: the named pages are gone and the rest keep their order', asy
   await expect(page.getByText('At least one page must be kept.')).toBeVisible();
   await ranges.fill('2, 4-5');
   await expect(page.getByTestId('delete-summary')).toContainText('3 deleted');
+  // Clicking a marked page thumbnail keeps it again, and the range follows.
+  await page.locator('[data-testid="page-thumb"][data-page="5"]').click();
+  await expect(ranges).toHaveValue('2, 4');
   const { bytes } = await convertAndDownload(page);
-  expect(pageTexts(bytes)).toEqual(['One', 'Three']);
+  expect(pageTexts(bytes)).toEqual(['One', 'Three', 'Five']);
   expect(errors).toEqual([]);
 });
 

@@ -10,6 +10,7 @@ import { migrate, openSqlite, type Db } from './db/connection.js';
 import { EnginePool } from './engine/pool.js';
 import { failure } from './http/envelope.js';
 import { legacyRedirectTarget } from './http/legacyRedirect.js';
+import { redactUrl } from './http/redactUrl.js';
 import { registerRoutes, sendError, type RouteSpec } from './http/route.js';
 import { openApiDocument } from './modules/docs/openapi.js';
 import { FilesRepo } from './modules/files/repo.js';
@@ -37,7 +38,12 @@ export interface App {
 
 export async function buildApp(config: Config): Promise<App> {
   const http = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), reqId: req.id }),
+      },
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });

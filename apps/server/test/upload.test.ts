@@ -102,6 +102,11 @@ describe('document/info', () => {
     expect(right.env.data).toMatchObject({ total_page: 2, encrypted: true });
   });
 
+  it('keeps the password out of the server log', () => {
+    expect(server.output()).toContain('passwd=***');
+    expect(server.output()).not.toContain('openpassword');
+  });
+
   it('answers FILE_DAMAGED for a corrupt PDF', async () => {
     const { file_id } = await upload(server, 'corrupt.pdf', makeCorruptPdf());
     const r = await api(server, 'GET', `/api/document/info?file_id=${file_id}`);

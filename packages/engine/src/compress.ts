@@ -1,4 +1,4 @@
-import { copyFile, stat } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { CatalogueError, messageFor, type ErrorCode } from '@pagewright/contracts';
@@ -57,6 +57,8 @@ export const COMPRESS_LADDER: CompressSetting[] = [
 
 /** Resample only when an image has this much more resolution than the target (as Ghostscript's 1.5). */
 const DOWNSAMPLE_THRESHOLD = 1.25;
+/** Larger images are left alone: decoding them whole would take too much WebAssembly memory. */
+const MAX_IMAGE_PIXELS = 64_000_000;
 /** Image streams smaller than this are not worth a re-encode. */
 const MIN_IMAGE_BYTES = 2048;
 /** A re-encode of a JPEG at the same size must save at least this share to replace it (generation loss). */
@@ -89,8 +91,10 @@ const fail: Fail = (code: ErrorCode, reason?: string) =>
  * application-private data (/PieceInfo) and page thumbnails dropped. Text, links, bookmarks,
  * annotations and form fields stay. The output is never larger than the input: when nothing is
  * saved the input is copied and `unchanged` is true. With `targetSize` the mildest setting
- * that reaches the size is used, or the smallest result when none does. An encrypted input is
- * opened with its password; the output is not encrypted.
+ * that reaches the size is used, or the smallest result when none does (an input already
+ * under the target only gets the lossless savings). An encrypted input is opened with its
+ * password and the output is not encrypted, except when nothing was saved: the copy of the
+ * input is then as encrypted as the input.
  */
 export async function compressPdf(input: PdfInput, outputPath: string, options: CompressOptions, onProgress?: ProgressFn): Promise<CompressResult> {
   if (!input || typeof input.path !== 'string' || input.path === '') throw fail('INVALID_PARAMS', 'no input file');
@@ -113,6 +117,9 @@ export async function compressPdf(input: PdfInput, outputPath: string, options: 
 
   let best: Uint8Array | undefined;
   if ('level' in options) {
+    best = await compressPass(bytes, input.password, settings[0]!, uses, (p) => report(15 + p * 0.8));
+  } else if (inputSize <= options.targetSize) {
+    // Already small enough: only lossless savings.
     best = await compressPass(bytes, input.password, settings[0]!, uses, (p) => report(15 + p * 0.8));
   } else {
     // Binary search for the mildest setting that fits; sizes shrink along the ladder.
@@ -150,7 +157,7 @@ export async function compressPdf(input: PdfInput, outputPath: string, options: 
   if (!best || best.byteLength >= inputSize) {
     await writeAtomically(outputPath, (temp) => copyFile(input.path, temp));
     report(100);
-    return { inputSize, outputSize: (await stat(outputPath)).size, unchanged: true };
+    return { inputSize, outputSize: inputSize, unchanged: true };
   }
   await writeFileAtomic(outputPath, best);
   report(100);
@@ -350,7 +357,8 @@ function samplesOf(pixmap: mupdf.Pixmap): Uint8Array {
  * Re-encodes one image XObject when that saves bytes: resampled to the setting's resolution
  * when drawn above it, JPEG for photographic colour or grey images, Flate otherwise and for
  * soft masks. Left alone: stencil masks, colour-key masked images, JPX with a soft mask inside,
- * spot/Lab colour, images with alpha, tiny streams.
+ * spot/Lab colour, images with alpha, tiny streams, huge images; and any image whose new
+ * encoding would not be smaller (bilevel scans in JBIG2 or CCITT, for instance).
  */
 async function recompressImage(doc: PDFDocument, use: ImageUse, setting: CompressSetting): Promise<void> {
   const obj = doc.newIndirect(use.num);
@@ -373,6 +381,9 @@ async function recompressImage(doc: PDFDocument, use: ImageUse, setting: Compres
   const filters = filterNames(obj);
   const wasLossy = filters.includes('DCTDecode') || filters.includes('JPXDecode');
 
+  const declaredWidth = obj.get('Width');
+  const declaredHeight = obj.get('Height');
+  if (!declaredWidth.isNumber() || !declaredHeight.isNumber() || declaredWidth.asNumber() * declaredHeight.asNumber() > MAX_IMAGE_PIXELS) return;
   const image = doc.loadImage(obj);
   let pixmap: mupdf.Pixmap | undefined;
   let width: number;

@@ -59,6 +59,19 @@ function pickWord(path: string, password?: string): string | undefined {
   return text.match(/\b[A-Za-z]{5,}\b/g)?.find((word) => poppler.includes(word));
 }
 
+/** Width and height of page 1 as displayed, as the engine opens the file. */
+function firstPageSize(path: string, password?: string): [number, number] {
+  const { doc } = openPdfBytes(readFileSync(path), password, docFail);
+  try {
+    const page = doc.loadPage(0);
+    const [x0, y0, x1, y1] = page.getBounds();
+    page.destroy();
+    return [x1 - x0, y1 - y0];
+  } finally {
+    doc.destroy();
+  }
+}
+
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 describe.skipIf(!corpusPresent)('corpus: compress, redact, replace text, sign', () => {
@@ -87,11 +100,14 @@ describe.skipIf(!corpusPresent)('corpus: compress, redact, replace text, sign', 
       expect(statSync(out).size, file).toBe(result.outputSize);
       const outPassword = result.unchanged ? password : undefined;
       expect(pageCount(out, outPassword), file).toBe(pageCount(path, password));
-      expect(normalise(extractText(out, outPassword)), file).toBe(normalise(extractText(path, password)));
+      // 017's page tree is lost: poppler and MuPDF see no page there, the engine rebuilds it.
+      const textBefore = normalise(extractText(path, password));
+      if (file.startsWith('017-')) expect(normalise(extractText(out, outPassword)), file).not.toBe('');
+      else expect(normalise(extractText(out, outPassword)), file).toBe(textBefore);
       const before = renderGrey(path, 36, password);
       const after = renderGrey(out, 36, outPassword);
-      // 017 has pages only the engine's rebuilt page tree finds; compare what both renders have.
-      for (let i = 0; i < Math.min(before.length, after.length); i++) {
+      // The first pages of each file (117 pages of 009 would make the suite slow).
+      for (let i = 0; i < Math.min(before.length, after.length, 12); i++) {
         expect(ssim(before[i]!, after[i]!), `${file} page ${i + 1}`).toBeGreaterThan(0.9);
       }
     }
@@ -133,11 +149,17 @@ describe.skipIf(!corpusPresent)('corpus: compress, redact, replace text, sign', 
     for (const { file, path, password } of files) {
       const pages = pageCount(path, password);
       const out = join(dir, `signed-${file}`);
-      const placements = [...new Set([1, pages])].map((page) => ({ image: stamp, page, x: 10, y: 10, w: 40, h: 20 }));
+      // The middle of page 1 as displayed (some pages are tiny: 007's are 3.84 pt), and the last page.
+      const [width, height] = firstPageSize(path, password);
+      const box = { x: width / 4, y: height / 4, w: width / 2, h: height / 2 };
+      const placements = [...new Set([1, pages])].map((page) => ({ image: stamp, page, ...box }));
       const result = await signPdf({ path, password }, out, { placements });
       expect(result.pages, file).toBe(placements.length);
       expect(pageCount(out), file).toBe(pages);
-      expect(renderRgb(out, 0, 72).at(30, 20), file).toEqual([255, 0, 0]);
+      const dpi = Math.max(72, Math.ceil((72 * 100) / Math.min(width, height)));
+      // Red (a PDF/A output intent shifts it a little).
+      const [r, g, b] = renderRgb(out, 0, dpi).at(width / 2, height / 2);
+      expect(r > 240 && g < 16 && b < 16, `${file}: ${r},${g},${b}`).toBe(true);
     }
   }, 240_000);
 });

@@ -75,7 +75,7 @@ function imagesPdf(path: string): Uint8Array {
     const page = (resources: Record<string, unknown>, content: string | Buffer): void => {
       doc.insertPage(-1, doc.addPage([0, 0, 300, 400], 0, resources, content));
     };
-    page({ XObject: { Jpg: jpg, Masked: masked } }, `${draw('Jpg', 10)}${draw('Jpg', 50)}% a comment /Fake Do\n(a string /Fake2 Do) Tj ${draw('Masked', 90)}`);
+    page({ XObject: { Jpg: jpg, Masked: masked } }, `${draw('Jpg', 10)}${draw('Jpg', 50)}(a string /Fake2 Do) Tj q 50 0 0 25 20 90 cm % a comment /Fake Do\n/Masked Do Q`);
     page({ XObject: { Jpg: jpg, Cmyk: cmyk, Idx: indexed, Chain: chain } }, draw('Jpg', 10) + draw('Cmyk', 50) + draw('Idx', 90) + draw('Chain', 130));
     page({ XObject: { Stencil: stencil, Fm: form } }, Buffer.concat([
       Buffer.from(`0 g ${draw('Stencil', 10)}q 50 0 0 25 20 50 cm BI /W 2 /H 2 /CS /RGB /BPC 8 ID `, 'latin1'),

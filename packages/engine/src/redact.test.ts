@@ -157,6 +157,18 @@ describe('redactPdf', () => {
     expect(text).not.toContain('Hide');
   });
 
+  it('redacts a phrase that wraps onto the next line (one match, two quads)', async () => {
+    const path = await writeDoc(dir, 'wrap.pdf', {
+      pages: [{ texts: [{ text: 'The account number is', x: 30, y: 450, size: 12 }, { text: 'DE44 5001 and more', x: 30, y: 436, size: 12 }] }],
+    });
+    const result = await redactPdf({ path }, out('wrap-out.pdf'), { boxes: [], search: ['number is DE44'], regex: false, caseSensitive: true });
+    expect(result.redactions).toBe(1);
+    const text = extractText(out('wrap-out.pdf'));
+    expect(text).not.toMatch(/number|DE44/);
+    expect(text).toContain('The account');
+    expect(text).toContain('5001 and more');
+  });
+
   it('counts no match as zero and still writes the document', async () => {
     const result = await redactPdf({ path: doc }, out('none.pdf'), { boxes: [], search: ['absent'], regex: false, caseSensitive: false });
     expect(result.redactions).toBe(0);
@@ -222,7 +234,7 @@ function findWord(path: string, index: number, word: string): [number, number, n
   const pdf = openPdf(path);
   try {
     const page = pdf.loadPage(index);
-    const hits = page.search(word);
+    const hits = page.search(word, {});
     page.destroy();
     const quad = hits[0]![0]!;
     const xs = [quad[0], quad[2], quad[4], quad[6]];

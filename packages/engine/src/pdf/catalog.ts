@@ -49,6 +49,9 @@ export class CatalogMerger {
       for (let i = 0; i < n; i++) {
         const copied = copier.copy(fields.get(i));
         if (!copied || !copied.isDictionary()) continue;
+        // Every widget of the field was on a page left out (split, delete): the field goes too.
+        const kids = copied.get('Kids');
+        if (kids.isArray() && kids.length === 0) continue;
         const field = copied.isIndirect() ? copied : this.dst.addObject(copied);
         // Same-named root fields of different inputs would become one field: rename.
         const title = keyOf(field.get('T'));

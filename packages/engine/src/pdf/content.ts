@@ -54,41 +54,44 @@ class Lexer {
     for (;;) {
       while (this.pos < n && isSpace(buf[this.pos]!)) this.pos++;
       if (this.pos >= n) return null;
-      if (buf[this.pos] !== Ch.Percent) break;
-      while (this.pos < n && buf[this.pos] !== Ch.LF && buf[this.pos] !== Ch.CR) this.pos++;
+      const c = buf[this.pos]!;
+      if (c === Ch.Percent) {
+        while (this.pos < n && buf[this.pos] !== Ch.LF && buf[this.pos] !== Ch.CR) this.pos++;
+        continue;
+      }
+      if (c === Ch.RParen) {
+        // A stray closing parenthesis: skipped.
+        this.pos++;
+        continue;
+      }
+      switch (c) {
+        case Ch.LParen:
+          return { kind: 'string', value: this.literalString(decodeStrings) };
+        case Ch.Lt:
+          if (buf[this.pos + 1] === Ch.Lt) {
+            this.pos += 2;
+            return { kind: '<<' };
+          }
+          return { kind: 'string', value: this.hexString() };
+        case Ch.Gt:
+          this.pos += buf[this.pos + 1] === Ch.Gt ? 2 : 1;
+          return { kind: '>>' };
+        case Ch.LBracket:
+        case Ch.RBracket:
+        case Ch.LBrace:
+        case Ch.RBrace:
+          this.pos++;
+          return { kind: String.fromCharCode(c) as '[' | ']' | '{' | '}' };
+        case Ch.Slash:
+          this.pos++;
+          return { kind: 'name', value: this.name() };
+      }
+      const start = this.pos;
+      while (this.pos < n && !isSpace(buf[this.pos]!) && !isDelimiter(buf[this.pos]!)) this.pos++;
+      const word = latin1(buf, start, this.pos);
+      if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) return { kind: 'number', value: Number(word) };
+      return { kind: 'word', value: word };
     }
-    const c = buf[this.pos]!;
-    switch (c) {
-      case Ch.LParen:
-        return { kind: 'string', value: this.literalString(decodeStrings) };
-      case Ch.Lt:
-        if (buf[this.pos + 1] === Ch.Lt) {
-          this.pos += 2;
-          return { kind: '<<' };
-        }
-        return { kind: 'string', value: this.hexString() };
-      case Ch.Gt:
-        this.pos += buf[this.pos + 1] === Ch.Gt ? 2 : 1;
-        return { kind: '>>' };
-      case Ch.LBracket:
-      case Ch.RBracket:
-      case Ch.LBrace:
-      case Ch.RBrace:
-        this.pos++;
-        return { kind: String.fromCharCode(c) as '[' | ']' | '{' | '}' };
-      case Ch.Slash:
-        this.pos++;
-        return { kind: 'name', value: this.name() };
-      case Ch.RParen:
-        this.pos++;
-        return this.next(decodeStrings);
-    }
-    const start = this.pos;
-    while (this.pos < n && !isSpace(buf[this.pos]!) && !isDelimiter(buf[this.pos]!)) this.pos++;
-    const word = latin1(buf, start, this.pos);
-    const number = Number(word);
-    if (word !== '' && Number.isFinite(number) && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) return { kind: 'number', value: number };
-    return { kind: 'word', value: word };
   }
 
   private name(): string {
@@ -187,10 +190,14 @@ export function scanContent(content: Uint8Array, visitor: ContentVisitor): void 
       while (pos < n && !isSpace(content[pos]!) && !isDelimiter(content[pos]!)) pos++;
       continue;
     }
+    if (c === Ch.Percent) {
+      while (pos < n && content[pos] !== Ch.LF && content[pos] !== Ch.CR) pos++;
+      continue;
+    }
     const nameOperand = lastName;
     lastName = -1;
-    if (c === Ch.Percent || c === Ch.LParen || c === Ch.Lt) {
-      // Comments, strings, hex strings and dictionary brackets: the lexer knows their ends.
+    if (c === Ch.LParen || c === Ch.Lt) {
+      // Strings, hex strings and dictionary brackets: the lexer knows their ends.
       lexer.pos = pos;
       lexer.next();
       pos = Math.max(lexer.pos, pos + 1);

@@ -75,8 +75,8 @@ export function readNameTree(root: PDFObject): Map<string, PDFObject> {
 }
 
 /**
- * Whether `copy` (of an outline item or link annotation `src`) lost the destination of `src`:
- * a /Dest, or the /D of a GoTo action, that led to a page which was not copied.
+ * Whether `copy` (of the link annotation `src`) lost the destination of `src`: a /Dest, or the
+ * /D of a GoTo action, that led to a page which was not copied.
  */
 export function lostDestination(src: PDFObject, copy: PDFObject): boolean {
   if (!src.get('Dest').isNull()) return copy.get('Dest').isNull();

@@ -33,16 +33,15 @@ export function readOutline(copier: ObjectCopier, prune = false): OutlineNode[] 
     // The destination first: a pruned item that leads nowhere is not built at all.
     const dest = item.get('Dest');
     const action = dest.isNull() ? item.get('A') : null;
-    const goTo = action !== null && nameOf(action.get('S')) === 'GoTo' && !action.get('D').isNull();
     const destCopy = !dest.isNull() ? copier.copyDestination(dest) : null;
-    const lost = !dest.isNull() ? destCopy === null : goTo && copier.copyDestination(action!.get('D')) === null;
-    if (prune && lost && children.length === 0) return null;
+    const lost = prune && (!dest.isNull() ? destCopy === null : action !== null && leadsNowhere(copier, action));
+    if (lost && children.length === 0) return null;
     const dict = dst.newDictionary();
     const title = item.get('Title');
     const titleValue = title.isIndirect() ? title.resolve() : title;
     dict.put('Title', titleValue.isString() ? titleValue : dst.newString(''));
     if (destCopy) dict.put('Dest', destCopy);
-    else if (action && !action.isNull() && !(prune && lost)) {
+    else if (action && !action.isNull() && !lost) {
       const copied = copier.copy(action);
       if (copied) dict.put('A', copied);
     }
@@ -78,6 +77,13 @@ export function readOutline(copier: ObjectCopier, prune = false): OutlineNode[] 
   };
 
   return readLevel(root.get('First'), 0);
+}
+
+/** A GoTo action whose destination is not among the copied pages. */
+function leadsNowhere(copier: ObjectCopier, action: PDFObject): boolean {
+  if (nameOf(action.get('S')) !== 'GoTo') return false;
+  const dest = action.get('D');
+  return !dest.isNull() && copier.copyDestination(dest) === null;
 }
 
 /** Writes the merged outline tree and sets it as the catalogue's /Outlines. */

@@ -1,6 +1,6 @@
 import { NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startCrop } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
@@ -42,6 +42,12 @@ export default function CropPdfPage() {
   const [page, setPage] = useState(1);
   const [measured, setMeasured] = useState<PageSize | null>(null);
   const [checked, setChecked] = useState(false);
+  const documentId = file ? fileIdOf(file) : '';
+  // A new document (single upload replaces the file) starts without the old one's marks.
+  useEffect(() => {
+    setPage(1);
+    setMeasured(null);
+  }, [documentId]);
   const onSize = useCallback((size: PageSize) => setMeasured(size), []);
   const pageSize: PageSize = measured ?? { w: file?.ossInfo?.page_w ?? 612, h: file?.ossInfo?.page_h ?? 792 };
   const box = marginsToRect(margins, pageSize);

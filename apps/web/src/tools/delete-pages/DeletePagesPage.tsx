@@ -6,7 +6,9 @@ import { startExtractPage } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
+import { PageThumbs } from '../shared/PageThumbs';
 import { PanelTitle } from '../shared/PanelTitle';
+import { rangesOf } from '../shared/pageSet';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
 import { checkPageRanges } from '../shared/validation';
 
@@ -22,6 +24,13 @@ export default function DeletePagesPage() {
   const [checked, setChecked] = useState(false);
   const check = checkPageRanges(ranges, total);
   const error = !check.ok ? check.message : check.pages.length >= total ? t('deletePages.notAll') : null;
+  const marked = new Set(check.ok ? check.pages : []);
+  const toggle = (page: number) => {
+    const next = new Set(marked);
+    if (next.has(page)) next.delete(page);
+    else next.add(page);
+    setRanges(rangesOf(next));
+  };
 
   const createTask: CreateTask = ([first], signal) => {
     const target = first ?? file;
@@ -49,11 +58,19 @@ export default function DeletePagesPage() {
     </Stack>
   );
 
+  const editor = file ? (
+    <Stack gap="xs">
+      <Text fz="sm" c="dimmed">{t('deletePages.pickHint')}</Text>
+      <PageThumbs fileId={fileIdOf(file)} password={passwordOf(file)} total={total} selected={marked} onToggle={toggle} tone="delete" disabled={running} />
+    </Stack>
+  ) : null;
+
   return (
     <Workspace
       tool={deletePages}
       createTask={createTask}
       sidePanel={panel}
+      editor={editor}
       validate={() => {
         setChecked(true);
         return error === null;

@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Group, Stack, TagsInput, Text } from '@mantine/core';
 import { toolByPageName, type RedactionBox, type ToolDefinition } from '@pagewright/contracts';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startRedaction } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
@@ -37,6 +37,12 @@ export default function RedactPdfPage() {
   const [regex, setRegex] = useState(false);
   const [caseSensitive, setCaseSensitive] = useState(false);
   const [checked, setChecked] = useState(false);
+  const documentId = file ? fileIdOf(file) : '';
+  // A new document (single upload replaces the file) starts without the old one's marks.
+  useEffect(() => {
+    setBoxes([]);
+    setPage(1);
+  }, [documentId]);
   const badTerms = regex ? terms.filter((term) => !isValidRegex(term)) : [];
   const error = boxes.length === 0 && terms.length === 0
     ? t('redact.nothing')

@@ -8,6 +8,7 @@ import { useFileStore } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
 import { PageScope, type PageScopeValue } from '../shared/PageScope';
+import { PageThumbs } from '../shared/PageThumbs';
 import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
 import { checkPageRanges } from '../shared/validation';
@@ -26,6 +27,7 @@ export default function RotatePdfPage() {
   const [checked, setChecked] = useState(false);
   const range = scope.all ? null : checkPageRanges(scope.ranges, total);
   const rangeError = range && !range.ok ? range.message : null;
+  const turned = new Set(scope.all ? Array.from({ length: total }, (_, i) => i + 1) : range?.ok ? range.pages : []);
 
   const createTask: CreateTask = ([first], signal) => {
     const target = first ?? file;
@@ -57,11 +59,16 @@ export default function RotatePdfPage() {
     </Stack>
   );
 
+  const editor = file ? (
+    <PageThumbs fileId={fileIdOf(file)} password={passwordOf(file)} total={total} selected={turned} rotation={angle} />
+  ) : null;
+
   return (
     <Workspace
       tool={rotatePdf}
       createTask={createTask}
       sidePanel={panel}
+      editor={editor}
       validate={() => {
         setChecked(true);
         return rangeError === null;

@@ -53,6 +53,13 @@ export default function SignPdfPage() {
   const [checked, setChecked] = useState(false);
   const sizes = useRef(new Map<number, PageSize>());
   const urls = useRef<string[]>([]);
+  const documentId = file ? fileIdOf(file) : '';
+  // A new document (single upload replaces the file) starts without the old one's marks.
+  useEffect(() => {
+    setPlacements([]);
+    setPage(1);
+    sizes.current.clear();
+  }, [documentId]);
 
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
