@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueError } from '@pagewright/contracts';
@@ -160,7 +160,6 @@ describe('compressPdf', () => {
     const notPdf = join(dir, 'not.pdf');
     writeFileSync(notPdf, 'hello');
     const sub = join(dir, 'errors');
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(sub);
     expect((await errorOf(compressPdf({ path: notPdf }, join(sub, 'a.pdf'), { level: 'medium' }))).code).toBe('FILE_TYPE_ERROR');
     expect((await errorOf(compressPdf({ path: join(dir, 'missing.pdf') }, join(sub, 'a.pdf'), { level: 'medium' }))).code).toBe('INVALID_PARAMS');

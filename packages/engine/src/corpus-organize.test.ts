@@ -52,7 +52,7 @@ function facts(path: string, sample = false): Facts {
   const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
   try {
     const pageCount = doc.countPages();
-    const wanted = new Set(sample && pageCount > 12 ? [0, 1, 2, pageCount >> 1, pageCount - 3, pageCount - 2, pageCount - 1] : Array.from({ length: pageCount }, (_, i) => i));
+    const wanted = sample ? sampledPages(pageCount) : new Set(Array.from({ length: pageCount }, (_, i) => i));
     const texts: Array<string | null> = [];
     let links = 0;
     for (let i = 0; i < pageCount; i++) {
@@ -71,6 +71,12 @@ function facts(path: string, sample = false): Facts {
   } finally {
     doc.destroy();
   }
+}
+
+/** The pages whose text a sampled read takes: all of a short document, else its ends and middle. */
+function sampledPages(pageCount: number): Set<number> {
+  if (pageCount <= 12) return new Set(Array.from({ length: pageCount }, (_, i) => i));
+  return new Set([0, 1, 2, pageCount >> 1, pageCount - 3, pageCount - 2, pageCount - 1]);
 }
 
 /** `texts` where `sampled` read a page; `null` elsewhere. */
@@ -172,9 +178,9 @@ describe.skipIf(!present)('corpus: organize and protect tools', () => {
       const { files: written } = await splitPdf(input(file), parts, { mode: 'every' });
       expect(written).toHaveLength(pageCount);
       // Every part has one page; the sampled ones show the text of their page.
-      const sample = facts(file.reference, true).texts;
-      const partTexts = written.map((part, i) => (sample[i] === null ? facts(part, true).pageCount : facts(part).texts[0]));
-      expect({ file: file.name, parts: partTexts }).toEqual({ file: file.name, parts: texts.map((text, i) => (sample[i] === null ? 1 : text)) });
+      const sample = sampledPages(pageCount);
+      const partTexts = written.map((part, i) => (sample.has(i) ? facts(part).texts[0] : facts(part, true).pageCount));
+      expect({ file: file.name, parts: partTexts }).toEqual({ file: file.name, parts: texts.map((text, i) => (sample.has(i) ? text : 1)) });
       expect(run('qpdf', ['--show-npages', written[0]!]).stdout.trim()).toBe('1');
     }
   });
@@ -209,7 +215,7 @@ describe.skipIf(!present)('corpus: organize and protect tools', () => {
       const locked = out(file, 'locked.pdf');
       await protectPdf(input(file), locked, { password: 'corpus-pw' });
       expect({ file: file.name, requires: run('qpdf', ['--requires-password', locked]).status }).toEqual({ file: file.name, requires: 0 });
-      expect(run('qpdf', ['--password=corpus-pw', '--show-encryption', locked]).stdout).toMatch(/R = 6/);
+      if (file === files[0]) expect(run('qpdf', ['--password=corpus-pw', '--show-encryption', locked]).stdout).toMatch(/R = 6/);
       const unlocked = out(file, 'unlocked.pdf');
       await unlockPdf({ path: locked, password: 'corpus-pw' }, unlocked);
       expect(run('qpdf', ['--requires-password', unlocked]).status).toBe(2);

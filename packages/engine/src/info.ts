@@ -1,6 +1,5 @@
-import { CatalogueError, messageFor, type ErrorCode } from '@pagewright/contracts';
 import { reasonOf } from './errors.js';
-import { openPdfBytes, readInput, type Fail } from './pdf/open.js';
+import { documentFail as fail, openInput } from './pdf/single.js';
 
 export interface DocumentInfo {
   total_page: number;
@@ -12,9 +11,6 @@ export interface DocumentInfo {
   encrypted: boolean;
 }
 
-const fail: Fail = (code: ErrorCode, reason?: string) =>
-  new CatalogueError(code, reason ? `${messageFor(code)} (${reason})` : undefined);
-
 const round = (value: number): number => Math.round(value * 1000) / 1000;
 
 /**
@@ -22,8 +18,7 @@ const round = (value: number): number => Math.round(value * 1000) / 1000;
  * FILE_DAMAGED, 3122 (encrypted, no password given), INCORRECT_PASSWORD.
  */
 export async function documentInfo(path: string, password?: string): Promise<DocumentInfo> {
-  const bytes = await readInput(path, fail);
-  const { doc, pageCount, encrypted } = openPdfBytes(bytes, password, fail);
+  const { doc, pageCount, encrypted } = await openInput(password ? { path, password } : { path });
   try {
     let bounds: number[];
     try {

@@ -155,6 +155,8 @@ describe('redactPdf', () => {
     const text = extractText(out('rotated-out.pdf'));
     expect(text).toContain('Keep this');
     expect(text).not.toContain('Hide');
+    // The black box is where the word was displayed.
+    expect(renderRgb(out('rotated-out.pdf'), 0, 72).at((hide[0] + hide[2]) / 2, (hide[1] + hide[3]) / 2)).toEqual([0, 0, 0]);
   });
 
   it('redacts a phrase that wraps onto the next line (one match, two quads)', async () => {

@@ -3,9 +3,9 @@ import { asCatalogueError } from './errors.js';
 import { writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
 import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
-import { applyOnly } from './pdf/page-content.js';
+import { appendContent, applyOnly, displayToUser, num, transformPoint } from './pdf/page-content.js';
 import { docFail, openDocument, saveDocument } from './pdf/single-doc.js';
-import { compileTerm, findInPage, pageText, quadBounds, type TextMatch } from './pdf/text-find.js';
+import { compileTerm, findInPage, lineBands, pageText, quadBounds, type TextMatch } from './pdf/text-find.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 
 /** A rectangle to black out, in points from the top-left corner of the page as displayed. */
@@ -28,6 +28,18 @@ export interface RedactOptions {
 }
 
 type Rect = [number, number, number, number];
+
+/**
+ * Removal areas of matched text, in font sizes from the baseline: MuPDF removes every glyph an
+ * area touches, so they stay clear of the lines above and below. Inset: share of the first and
+ * last character's width kept clear of the neighbouring characters.
+ */
+const REMOVE_ABOVE = 0.6;
+const REMOVE_BELOW = 0.05;
+const REMOVE_INSET = 0.05;
+/** The black box over matched text: ascender to descender of common fonts. */
+const BOX_ABOVE = 0.82;
+const BOX_BELOW = 0.22;
 
 /** Stands in for redacted text in bookmarks and document properties. */
 const REDACTED_MARK = '\u2588';
@@ -101,7 +113,10 @@ function redactPage(doc: PDFDocument, index: number, boxes: RedactBox[], pattern
       const text = pageText(page);
       for (const pattern of patterns) matches.push(...findInPage(text, pattern));
     }
-    const areas: Rect[] = [...rects, ...matches.flatMap((m) => m.quads.map(quadBounds))];
+    // Removal areas keep clear of neighbouring lines; the black boxes cover the whole text height.
+    const removal = matches.map((m) => lineBands(m.chars, REMOVE_ABOVE, REMOVE_BELOW, REMOVE_INSET));
+    const shown = matches.flatMap((m) => lineBands(m.chars, BOX_ABOVE, BOX_BELOW));
+    const areas: Rect[] = [...rects, ...shown.map(quadBounds)];
     const annotationMatches = scrubAnnotations(page, areas, rects, patterns);
     if (rects.length === 0 && matches.length === 0) return annotationMatches;
 
@@ -112,15 +127,23 @@ function redactPage(doc: PDFDocument, index: number, boxes: RedactBox[], pattern
       annot.update();
       ours.push(annot);
     }
-    for (const match of matches) {
+    for (const quads of removal) {
       const annot = page.createAnnotation('Redact');
-      annot.setQuadPoints(match.quads);
+      annot.setQuadPoints(quads);
       annot.update();
       ours.push(annot);
     }
     applyOnly(doc, page, ours, () =>
-      page.applyRedactions(true, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED, mupdf.PDFPage.REDACT_TEXT_REMOVE),
+      page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED, mupdf.PDFPage.REDACT_TEXT_REMOVE),
     );
+    const toUser = displayToUser(page);
+    const path = (points: mupdf.Point[]): string =>
+      `${points.map((p, i) => `${transformPoint(p, toUser).map(num).join(' ')} ${i === 0 ? 'm' : 'l'}`).join(' ')} h`;
+    const paths = [
+      ...rects.map(([x0, y0, x1, y1]) => path([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])),
+      ...shown.map((q) => path([[q[0], q[1]], [q[2], q[3]], [q[6], q[7]], [q[4], q[5]]])),
+    ];
+    appendContent(doc, page.getObject(), `q 0 g\n${paths.join('\n')}\nf Q`);
     return rects.length + matches.length + annotationMatches;
   } catch (err) {
     if (err instanceof CatalogueError) throw err;

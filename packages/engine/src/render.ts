@@ -1,10 +1,7 @@
-import { CatalogueError, messageFor, type ErrorCode } from '@pagewright/contracts';
+import { CatalogueError } from '@pagewright/contracts';
 import { reasonOf } from './errors.js';
 import { mupdf } from './mupdf.js';
-import { openPdfBytes, readInput, type Fail } from './pdf/open.js';
-
-const fail: Fail = (code: ErrorCode, reason?: string) =>
-  new CatalogueError(code, reason ? `${messageFor(code)} (${reason})` : undefined);
+import { documentFail as fail, openInput } from './pdf/single.js';
 
 export const RENDER_MIN_DPI = 20;
 export const RENDER_MAX_DPI = 150;
@@ -15,8 +12,7 @@ export const RENDER_MAX_DPI = 150;
  */
 export async function renderPage(path: string, pageNumber: number, dpi: number, password?: string): Promise<Uint8Array> {
   if (!(dpi >= RENDER_MIN_DPI && dpi <= RENDER_MAX_DPI)) throw fail('INVALID_PARAMS', `dpi must be ${RENDER_MIN_DPI}..${RENDER_MAX_DPI}`);
-  const bytes = await readInput(path, fail);
-  const { doc, pageCount } = openPdfBytes(bytes, password, fail);
+  const { doc, pageCount } = await openInput(password ? { path, password } : { path });
   try {
     if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pageCount) throw fail('PAGE_RANGE_INVALID');
     try {

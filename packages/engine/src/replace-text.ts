@@ -6,7 +6,7 @@ import type { PdfInput } from './merge.js';
 import { mupdf, type PDFDocument } from './mupdf.js';
 import { addResource, appendContent, applyOnly, displayToUser, num, ownResources, transformPoint } from './pdf/page-content.js';
 import { docFail, openDocument, saveDocument } from './pdf/single-doc.js';
-import { compileTerm, findInPage, pageText } from './pdf/text-find.js';
+import { compileTerm, findInPage, lineBands, pageText } from './pdf/text-find.js';
 import { FontChooser } from './pdf/text-fonts.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 
@@ -102,7 +102,8 @@ function replaceOnPage(doc: PDFDocument, index: number, pattern: RegExp, options
     const ours: mupdf.PDFAnnotation[] = [];
     for (const { match } of writes) {
       const annot = page.createAnnotation('Redact');
-      annot.setQuadPoints(match.quads);
+      // Clear of the lines above and below: MuPDF removes every glyph the area touches.
+      annot.setQuadPoints(lineBands(match.chars, 0.6, 0.05, 0.05));
       annot.update();
       ours.push(annot);
     }

@@ -344,12 +344,12 @@ export function renderRgb(path: string, index: number, dpi = 72, password?: stri
   }
 }
 
-/** Grey renders of every page at `dpi`, for SSIM comparisons. */
-export function renderGrey(path: string, dpi = 100, password?: string): Array<{ width: number; height: number; grey: Uint8Array }> {
+/** Grey renders of the pages (the first `maxPages`) at `dpi`, for SSIM comparisons. */
+export function renderGrey(path: string, dpi = 100, password?: string, maxPages = Infinity): Array<{ width: number; height: number; grey: Uint8Array }> {
   const doc = openPdf(path, password);
   try {
     const pages = [];
-    for (let i = 0; i < doc.countPages(); i++) {
+    for (let i = 0; i < Math.min(doc.countPages(), maxPages); i++) {
       const page = doc.loadPage(i);
       const pixmap = page.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceGray, false, true);
       const width = pixmap.getWidth();

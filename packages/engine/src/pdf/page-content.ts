@@ -84,4 +84,8 @@ export function applyOnly(doc: PDFDocument, page: mupdf.PDFPage, ours: mupdf.PDF
   } finally {
     for (const obj of held) obj.put('Subtype', doc.newName('Redact'));
   }
+  // Applied redactions leave an empty /Annots behind.
+  const pageObj = page.getObject();
+  const annots = pageObj.get('Annots');
+  if (annots.isArray() && annots.length === 0) pageObj.delete('Annots');
 }

@@ -138,6 +138,40 @@ export function lineQuads(chars: TextChar[]): Quad[] {
   return quads;
 }
 
+const dot = (a: Point, b: Point): number => a[0] * b[0] + a[1] * b[1];
+
+/**
+ * One quad per line along the baseline: from `below` x size under it to `above` x size over it,
+ * from the first character's left edge to the last one's right edge, both moved inwards by
+ * `inset` x the character's width. MuPDF redaction removes every glyph a redaction area touches,
+ * so areas for removal are kept clear of the lines above and below (character quads reach from
+ * ascender to descender and overlap neighbouring lines in tightly set text).
+ */
+export function lineBands(chars: TextChar[], above: number, below: number, inset = 0): Quad[] {
+  const lines: TextChar[][] = [];
+  for (const ch of chars) {
+    if (lines.at(-1)?.[0]?.line === ch.line) lines.at(-1)!.push(ch);
+    else lines.push([ch]);
+  }
+  return lines.map((line) => {
+    const first = line[0]!;
+    const last = line.at(-1)!;
+    const dir = first.dir;
+    // Page space has y down: "up" from the baseline is the direction turned a quarter anticlockwise.
+    const up: Point = [dir[1], -dir[0]];
+    const size = Math.max(...line.map((ch) => ch.size));
+    const left = (ch: TextChar): number => Math.min(dot([ch.quad[0] - ch.origin[0], ch.quad[1] - ch.origin[1]], dir), dot([ch.quad[4] - ch.origin[0], ch.quad[5] - ch.origin[1]], dir));
+    const right = (ch: TextChar): number => Math.max(dot([ch.quad[2] - ch.origin[0], ch.quad[3] - ch.origin[1]], dir), dot([ch.quad[6] - ch.origin[0], ch.quad[7] - ch.origin[1]], dir));
+    const width = (ch: TextChar): number => Math.max(0, right(ch) - left(ch));
+    const startOffset = left(first) + inset * width(first);
+    const endOffset = right(last) - inset * width(last);
+    const start: Point = [first.origin[0] + dir[0] * startOffset, first.origin[1] + dir[1] * startOffset];
+    const end: Point = [last.origin[0] + dir[0] * endOffset, last.origin[1] + dir[1] * endOffset];
+    const at = (p: Point, k: number): [number, number] => [p[0] + up[0] * k * size, p[1] + up[1] * k * size];
+    return [...at(start, above), ...at(end, above), ...at(start, -below), ...at(end, -below)] as Quad;
+  });
+}
+
 export function quadBounds(quad: Quad): [number, number, number, number] {
   const xs = [quad[0], quad[2], quad[4], quad[6]];
   const ys = [quad[1], quad[3], quad[5], quad[7]];
