@@ -199,6 +199,14 @@ describe('OCR and images to PDF through the API', () => {
     expect(pageTexts(bytes!)[0]!.toLowerCase()).toContain('invoice');
   });
 
+  it('OCR writes the recognised words as a Word document when asked for docx', async () => {
+    const scan = (await upload(server, 'letter.png', textImagePng('Quarterly report'))).file_id;
+    const { item, bytes } = await runTool('/api/image_ocr', { file_ids: [scan], languages: ['eng'], output_format: 'docx' });
+    expect(item.output_file_name).toBe('letter-ocr.docx');
+    const documentXml = execFileSync('python3', ['-c', 'import sys,zipfile,io; print(zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read())).read("word/document.xml").decode())'], { input: bytes! }).toString();
+    expect(documentXml.toLowerCase()).toContain('report');
+  });
+
   it('OCR refuses a request without a language with the spec message', async () => {
     const scan = (await upload(server, 'scan.png', textImagePng('x', 72))).file_id;
     const r = await api(server, 'POST', '/api/image_ocr', { file_ids: [scan], languages: [] });

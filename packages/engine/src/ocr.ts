@@ -5,6 +5,7 @@ import { CatalogueError, ocrLanguages } from '@pagewright/contracts';
 import { mupdf, type PDFDocument } from './mupdf.js';
 import { InputError, asCatalogueError, reasonOf } from './errors.js';
 import { writeFileAtomic } from './files.js';
+import { writeTextDocx } from './text-docx.js';
 import { mergePdf } from './merge.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 import { hasPdfHeader, openPdfBytes, readInput, type Fail } from './pdf/open.js';
@@ -16,7 +17,7 @@ type Matrix = [number, number, number, number, number, number];
 
 /** The Tesseract languages the engine accepts (the request schema's list). */
 export const OCR_LANGUAGES = ocrLanguages;
-export type OcrOutputFormat = 'pdf' | 'txt';
+export type OcrOutputFormat = 'pdf' | 'txt' | 'docx';
 
 export interface OcrInput {
   path: string;
@@ -114,7 +115,7 @@ interface PageJob {
 export async function ocrToPdf(inputs: OcrInput[], outputPath: string, options: OcrOptions, onProgress?: ProgressFn): Promise<OcrResult> {
   const languages = validateOcrLanguages(options?.languages);
   const format = options.outputFormat ?? 'pdf';
-  if (format !== 'pdf' && format !== 'txt') throw new CatalogueError('INVALID_PARAMS', `output format must be pdf or txt, got ${String(format)}`);
+  if (format !== 'pdf' && format !== 'txt' && format !== 'docx') throw new CatalogueError('INVALID_PARAMS', `output format must be pdf, txt or docx, got ${String(format)}`);
   if (!Array.isArray(inputs) || inputs.length === 0) throw new CatalogueError('INVALID_PARAMS', 'OCR needs at least one input');
   const report = progressReporter(onProgress);
   report(0);
@@ -174,7 +175,7 @@ export async function ocrToPdf(inputs: OcrInput[], outputPath: string, options: 
       while (failure === undefined && next < todo.length) {
         const job = todo[next++]!;
         try {
-          await ocrPage(job, languages, workDir, format, controller.signal, () => {
+          await ocrPage(job, languages, workDir, format === 'pdf' ? 'pdf' : 'txt', controller.signal, () => {
             inFlight++;
             progress();
           });
@@ -194,7 +195,9 @@ export async function ocrToPdf(inputs: OcrInput[], outputPath: string, options: 
     // 4. The output.
     const texts = jobs.map((job) => job.text.replace(/\f/g, '').trimEnd());
     const characters = texts.reduce((n, text) => n + countCharacters(text), 0);
-    if (format === 'txt') {
+    if (format === 'docx') {
+      await writeTextDocx(texts, outputPath);
+    } else if (format === 'txt') {
       await writeFileAtomic(outputPath, Buffer.from(texts.map((text) => `${text}\n`).join('\f'), 'utf8'));
     } else if (parts.length === 1) {
       await writeFileAtomic(outputPath, save(parts[0]!));

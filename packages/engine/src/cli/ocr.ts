@@ -33,12 +33,13 @@ Recognise the text of every page without text (scans, photos) with Tesseract and
 the page as invisible, selectable and searchable text; what the page shows does not change.
 Pages that already have text are kept as they are. Inputs are PDFs and images (JPG, PNG, BMP,
 GIF, TIFF with every frame); all of them become one PDF, pages in input order, or one UTF-8
-text file (--format txt, pages separated by form feeds).
+text file (--format txt, pages separated by form feeds), or a Word document of the text
+(--format docx, one paragraph per line, a page break between pages).
 
 Options:
   -l, --languages <list>    comma-separated Tesseract languages (required): ${OCR_LANGUAGES.join(', ')}
   -o, --output <file>       where to write the result (required)
-  -f, --format <pdf|txt>    output format (default pdf)
+  -f, --format <pdf|txt|docx>  output format (default pdf)
       --password <secret>   password of every encrypted PDF input
       --password N=SECRET   password of the N-th input (1-based); repeat for several inputs
   -h, --help                show this help
@@ -57,7 +58,7 @@ Prints {"pages", "characters", "ocrPages", "output"} on success.`,
     const languages = stringList(values.languages).flatMap((list) => list.split(/[,+]/)).map((lang) => lang.trim()).filter(Boolean);
     if (languages.length === 0) throw new UsageError('missing --languages (for example --languages eng)');
     const format = values.format ?? 'pdf';
-    if (format !== 'pdf' && format !== 'txt') throw new UsageError(`--format must be pdf or txt, got '${String(format)}'`);
+    if (format !== 'pdf' && format !== 'txt' && format !== 'docx') throw new UsageError(`--format must be pdf, txt or docx, got '${String(format)}'`);
     const passwords = parseOcrPasswords(stringList(values.password), positionals.length);
     const inputs: OcrInput[] = positionals.map((path, i) => {
       const password = passwords.byInput.get(i + 1) ?? passwords.all;

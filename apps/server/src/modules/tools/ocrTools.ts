@@ -9,14 +9,13 @@ export function ocrTools(deps: ToolDeps): RouteSpec[] {
     ...fileTool(deps, {
       kind: 'imageOcr',
       urls: [paths.imageOcr],
-      summary: 'OCR: scanned PDFs and images become one searchable PDF, or text.',
+      summary: 'OCR: scanned PDFs and images become one searchable PDF, or text, or a Word document of the text.',
       body: imageOcrRequest,
       inputs: (b) => b.file_ids.map((file_id) => ({ file_id })),
       multiId: (b) => b.multi_id,
       options: (b) => {
         if (b.languages.length === 0) throw new CatalogueError('OCR_LANGUAGE_REQUIRED');
-        if (b.output_format === 'docx') throw new CatalogueError('INVALID_PARAMS', 'docx output is not available yet');
-        return { languages: b.languages, outputFormat: b.output_format as 'pdf' | 'txt' };
+        return { languages: b.languages, outputFormat: b.output_format };
       },
       outputName: (name, o) => suffixed(name, 'ocr', o.outputFormat),
       run: async ({ inputs, options, tempDir, engine, reportProgress }) => {

@@ -11,7 +11,7 @@ import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf } from '../shared/readyFile';
 
 const ocr = toolByPageName('OCR') as ToolDefinition;
-type OutputFormat = 'pdf' | 'txt';
+type OutputFormat = 'pdf' | 'txt' | 'docx';
 
 /** OCR (SPEC §7 POST image_ocr): scanned PDFs and images to searchable PDF or text. */
 export default function OcrPage() {
@@ -41,6 +41,7 @@ export default function OcrPage() {
           data={[
             { value: 'pdf', label: t('ocr.outputPdf') },
             { value: 'txt', label: t('ocr.outputTxt') },
+            { value: 'docx', label: t('ocr.outputDocx') },
           ]}
           data-testid="ocr-format"
         />
