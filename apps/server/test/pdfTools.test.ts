@@ -175,6 +175,18 @@ describe('edit tools through the API', () => {
     expect(pageImageCounts(bytes!)).toEqual([0, 1]);
   });
 
+  it('refuses, before any task, a file whose extension the tool does not accept', async () => {
+    const doc = (await upload(server, 'letter.docx', makePdf(['x']))).file_id;
+    const compress = await api(server, 'POST', '/api/compress', { file_id: doc, level: 'medium' });
+    expect(compress.env.code).toBe('FILE_TYPE_ERROR');
+    const pdf = await pdfFile('s.pdf', ['x']);
+    const webp = (await upload(server, 'sig.webp', textImagePng('x', 72))).file_id;
+    const sign = await api(server, 'POST', `/api/document/content/${pdf}/sign`, {
+      placements: [{ sign_file_id: webp, page: 1, x: 10, y: 10, w: 100, h: 40 }],
+    });
+    expect(sign.env.code).toBe(3102);
+  });
+
   it('sign-pdf refuses a signature that is not an image with 3102', async () => {
     const fileId = await pdfFile('s.pdf', ['x']);
     const notImage = (await upload(server, 'sig.png', Buffer.from('plain text'))).file_id;

@@ -4,7 +4,7 @@
  * A tool declares only what differs: its schema, its parameters and its engine call.
  */
 import path from 'node:path';
-import { CatalogueError, type TaskCreated } from '@pagewright/contracts';
+import { acceptsFile, CatalogueError, toolByPageName, type ErrorCode, type TaskCreated, type ToolPageName } from '@pagewright/contracts';
 import type { z } from 'zod';
 import type { ObjectStorage } from '../../adapters/storage/objectStorage.js';
 import type { EnginePool } from '../../engine/pool.js';
@@ -45,6 +45,10 @@ export interface ToolRunContext<P> {
 export interface FileToolSpec<B, P> {
   /** The task kind, stored with each task. */
   kind: string;
+  /** The tool page whose accepted extensions the inputs must have (SPEC §3 extension check). */
+  pageName: ToolPageName;
+  /** Inputs past the documents that carry other files (sign-pdf's images) check themselves. */
+  checkInput?(fileName: string, index: number): ErrorCode | null;
   urls: string[];
   summary: string;
   body: z.ZodType<B>;
@@ -77,8 +81,16 @@ export function fileTool<B, P>(deps: ToolDeps, spec: FileToolSpec<B, P>): RouteS
     const inputs = spec.inputs(body, params);
     if (inputs.length === 0) throw new CatalogueError('INVALID_PARAMS', 'no file given');
     const options = spec.options(body);
-    const first = await deps.files.requireUploaded(inputs[0]!.file_id);
-    for (const input of inputs.slice(1)) await deps.files.requireUploaded(input.file_id);
+    const tool = toolByPageName(spec.pageName)!;
+    const check = spec.checkInput ?? ((name: string) => (acceptsFile(tool, name) ? null : 'FILE_TYPE_ERROR'));
+    const rows = [];
+    for (const [index, input] of inputs.entries()) {
+      const row = await deps.files.requireUploaded(input.file_id);
+      const refused = check(row.filename, index);
+      if (refused) throw new CatalogueError(refused, `${row.filename} is not accepted by ${spec.pageName}`);
+      rows.push(row);
+    }
+    const first = rows[0]!;
     const taskParams: ToolTaskParams<P> = { inputs, options };
     return deps.tasks.create(spec.kind, taskParams, spec.outputName(first.filename, options), spec.multiId?.(body));
   }

@@ -7,6 +7,7 @@ import { fileTool, pdfInput, type ToolDeps } from './fileTool.js';
 export function mergeTool(deps: ToolDeps): RouteSpec[] {
   return fileTool(deps, {
     kind: 'merge',
+    pageName: 'merge-pdf',
     urls: [paths.merge],
     summary: 'merge-pdf: queues a task merging the files in the order of file_ids.',
     body: mergeRequest,

@@ -8,6 +8,7 @@ export function ocrTools(deps: ToolDeps): RouteSpec[] {
   return [
     ...fileTool(deps, {
       kind: 'imageOcr',
+      pageName: 'OCR',
       urls: [paths.imageOcr],
       summary: 'OCR: scanned PDFs and images become one searchable PDF, or text, or a Word document of the text.',
       body: imageOcrRequest,
@@ -26,6 +27,7 @@ export function ocrTools(deps: ToolDeps): RouteSpec[] {
     }),
     ...fileTool(deps, {
       kind: 'imagesMergePdf',
+      pageName: 'jpg-to-pdf',
       urls: [paths.imagesMergePdf],
       summary: 'jpg-to-pdf: one page per image; with using_ocr, OCR runs as a second stage (50-100%).',
       body: imagesMergePdfRequest,

@@ -13,6 +13,7 @@ export function organizeTools(deps: ToolDeps): RouteSpec[] {
   return [
     ...fileTool(deps, {
       kind: 'split',
+      pageName: 'split-pdf',
       urls: [paths.split],
       summary: 'split-pdf: one PDF per range, per page, or per n pages, zipped.',
       body: splitRequest,
@@ -42,6 +43,7 @@ export function organizeTools(deps: ToolDeps): RouteSpec[] {
     }),
     ...fileTool(deps, {
       kind: 'rotate',
+      pageName: 'rotate-pdf',
       urls: [paths.rotate],
       summary: 'rotate-pdf: turns the named pages (all when none) by 90, 180 or 270 degrees.',
       body: rotateRequest,
@@ -57,6 +59,7 @@ export function organizeTools(deps: ToolDeps): RouteSpec[] {
     }),
     ...fileTool(deps, {
       kind: 'crop',
+      pageName: 'crop-pdf',
       urls: [paths.crop],
       summary: 'crop-pdf: cuts margins l, r, t, b (points) from the named pages.',
       body: cropRequest,
@@ -72,6 +75,7 @@ export function organizeTools(deps: ToolDeps): RouteSpec[] {
     }),
     ...fileTool(deps, {
       kind: 'extractPage',
+      pageName: 'delete-pages',
       urls: [paths.extractPage],
       summary: 'delete-pages (delete_pages) and rearrange-pdf-pages (order, rotations).',
       body: extractPageRequest,
@@ -102,6 +106,7 @@ export function organizeTools(deps: ToolDeps): RouteSpec[] {
     }),
     ...fileTool(deps, {
       kind: 'extractImages',
+      pageName: 'extract-images-from-pdf',
       urls: [paths.extractImages],
       summary: 'extract-images-from-pdf: every embedded image (JPEGs as stored, others PNG), zipped.',
       body: extractImagesRequest,

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import {
   CatalogueError, compressRequest, customCompressMaxSize, decodeRequest, encryptRequest, paths,
-  PROTECT_PASSWORD_MAX, PROTECT_PASSWORD_MIN, redactionRequest, replaceTextRequest, signRequest,
+  PROTECT_PASSWORD_MAX, PROTECT_PASSWORD_MIN, redactionRequest, replaceTextRequest, signatureImageExtensions, signRequest,
 } from '@pagewright/contracts';
 import type { RouteSpec } from '../../http/route.js';
 import { fileTool, pdfInput, singleInput, suffixed, type ToolDeps } from './fileTool.js';
@@ -16,6 +16,7 @@ export function protectTools(deps: ToolDeps): RouteSpec[] {
   return [
     ...fileTool(deps, {
       kind: 'encrypt',
+      pageName: 'protect-pdf',
       urls: [paths.encrypt],
       summary: 'protect-pdf: AES-256 encryption with a password of 6 to 20 characters.',
       body: encryptRequest,
@@ -35,6 +36,7 @@ export function protectTools(deps: ToolDeps): RouteSpec[] {
     }),
     ...fileTool(deps, {
       kind: 'decode',
+      pageName: 'unlock-pdf',
       urls: [paths.decode],
       summary: 'unlock-pdf: removes the password; NOT_PROTECTED for a file without one.',
       body: decodeRequest,
@@ -50,6 +52,7 @@ export function protectTools(deps: ToolDeps): RouteSpec[] {
     }),
     ...fileTool(deps, {
       kind: 'compress',
+      pageName: 'compress-pdf',
       urls: [paths.compress],
       summary: 'compress-pdf: levels high, medium, low, or a custom target size; never larger than the input.',
       body: compressRequest,
@@ -78,6 +81,7 @@ export function protectTools(deps: ToolDeps): RouteSpec[] {
     }),
     ...fileTool(deps, {
       kind: 'redaction',
+      pageName: 'redact-pdf',
       urls: [paths.redaction, paths.redactionWithPassword],
       summary: 'redact-pdf: boxes and search terms; the text under them is removed from the file.',
       body: redactionRequest,
@@ -105,6 +109,7 @@ export function protectTools(deps: ToolDeps): RouteSpec[] {
     }),
     ...fileTool(deps, {
       kind: 'replaceText',
+      pageName: 'replace-text',
       urls: [paths.replaceText],
       summary: 'replace-text: finds and replaces text in place, in a matching font size and colour.',
       body: replaceTextRequest,
@@ -120,9 +125,15 @@ export function protectTools(deps: ToolDeps): RouteSpec[] {
     }),
     ...fileTool(deps, {
       kind: 'sign',
+      pageName: 'sign-pdf',
       urls: [paths.sign, paths.signWithPassword],
       summary: 'sign-pdf: places signature images (uploaded files) on pages at given boxes.',
       body: signRequest,
+      checkInput: (name, index) => {
+        if (index === 0) return name.toLowerCase().endsWith('.pdf') ? null : 'FILE_TYPE_ERROR';
+        const extension = name.toLowerCase().split('.').pop() ?? '';
+        return (signatureImageExtensions as readonly string[]).includes(extension) ? null : 3102;
+      },
       // The signature images travel as further inputs, after the document.
       inputs: (b, params) => [...fromPath(params), ...b.placements.map((p) => ({ file_id: p.sign_file_id }))],
       multiId: (b) => b.multi_id,
