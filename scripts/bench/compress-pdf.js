@@ -16,78 +16,45 @@ const BIG_PDFLATEX = '009-pdflatex-geotopo';
 
 const gsArgs = (input, output) => ['-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', '-dNOPAUSE', '-dBATCH', '-dQUIET', `-sOutputFile=${output}`, input];
 
-/** Every page of a PDF rendered to grey samples at DPI; [] when MuPDF cannot open it. */
+// The engine's grey renderer and SSIM (packages/engine/dist/pdf/ssim.js), loaded by run().
+let greyPages;
+let ssim;
+
+/** Every page of a PDF rendered to grey samples at DPI (the engine's renderer); [] when MuPDF cannot open it. */
 function renderGrey(path) {
-  mupdf.setLog(null);
   let doc;
   try {
     doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
   } catch {
     return [];
   }
-  const pages = [];
   try {
-    const count = doc.countPages();
-    const matrix = mupdf.Matrix.scale(DPI / 72, DPI / 72);
-    for (let i = 0; i < count; i++) {
-      const page = doc.loadPage(i);
-      const pixmap = page.toPixmap(matrix, mupdf.ColorSpace.DeviceGray, false, true);
-      const width = pixmap.getWidth();
-      const height = pixmap.getHeight();
-      const stride = pixmap.getStride();
-      const raw = pixmap.getPixels();
-      const grey = new Uint8Array(width * height);
-      for (let y = 0; y < height; y++) grey.set(raw.subarray(y * stride, y * stride + width), y * width);
-      pages.push({ width, height, grey });
-      pixmap.destroy();
-      page.destroy();
-    }
+    return greyPages(doc, DPI);
   } finally {
     doc.destroy();
   }
-  return pages;
 }
 
-/** SSIM of two grey images over 8x8 windows moved by 4 pixels (Wang et al. constants); sizes cropped to the common part. */
-export function ssim(a, b) {
+/** The top-left `width` x `height` part of a grey image. */
+function crop(image, width, height) {
+  if (image.width === width && image.height === height) return image;
+  const grey = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) grey.set(image.grey.subarray(y * image.width, y * image.width + width), y * width);
+  return { width, height, grey };
+}
+
+/** The engine's SSIM (8x8 windows moved by 4 pixels, Wang et al. constants) over the part both images cover. */
+function ssimCommon(a, b) {
   const width = Math.min(a.width, b.width);
   const height = Math.min(a.height, b.height);
-  const C1 = (0.01 * 255) ** 2;
-  const C2 = (0.03 * 255) ** 2;
-  const W = 8;
-  const STEP = 4;
-  let sum = 0;
-  let windows = 0;
-  for (let y = 0; y + W <= height; y += STEP) {
-    for (let x = 0; x + W <= width; x += STEP) {
-      let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
-      for (let j = 0; j < W; j++) {
-        const ra = (y + j) * a.width + x;
-        const rb = (y + j) * b.width + x;
-        for (let i = 0; i < W; i++) {
-          const va = a.grey[ra + i];
-          const vb = b.grey[rb + i];
-          sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb;
-        }
-      }
-      const n = W * W;
-      const ma = sa / n;
-      const mb = sb / n;
-      const va = saa / n - ma * ma;
-      const vb = sbb / n - mb * mb;
-      const cov = sab / n - ma * mb;
-      sum += ((2 * ma * mb + C1) * (2 * cov + C2)) / ((ma * ma + mb * mb + C1) * (va + vb + C2));
-      windows++;
-    }
-  }
-  return windows ? sum / windows : 1;
+  return ssim(crop(a, width, height), crop(b, width, height));
 }
 
 /** Per-page SSIM of `path` against the original's pages; null when the page counts differ. */
 function pageSsims(original, path) {
   const pages = renderGrey(path);
   if (pages.length !== original.length) return null;
-  return pages.map((page, i) => ssim(original[i], page));
+  return pages.map((page, i) => ssimCommon(original[i], page));
 }
 
 const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN);
@@ -104,6 +71,7 @@ export async function run({ iterations }) {
   }
   const level = process.env.COMPRESS_LEVEL ?? 'medium';
   const engine = await loadEngine();
+  ({ greyPages, ssim } = await loadEngine('pdf/ssim.js'));
   const files = corpus
     .filter((f) => !f.encrypted && ((f.images ?? 0) > 0 || basename(f.file).startsWith(BIG_PDFLATEX)))
     .map((f) => f.file);

@@ -10,12 +10,16 @@ export const corpusDir = process.env.PAGEWRIGHT_CORPUS ?? join(repoRoot, '..', '
 export const engineDist = join(repoRoot, 'packages', 'engine', 'dist', 'index.js');
 export const engineBin = join(repoRoot, 'packages', 'engine', 'bin', 'pagewright.js');
 
-/** The built engine (the server's worker threads load the same files). */
-export async function loadEngine() {
-  if (!existsSync(engineDist)) {
-    throw new Error(`the engine is not built: run 'npx tsc -b packages/engine' first (${engineDist} missing)`);
+/**
+ * The built engine (the server's worker threads load the same files), or one of its internal
+ * modules by its path under packages/engine/dist (e.g. 'pdf/ssim.js').
+ */
+export async function loadEngine(module = 'index.js') {
+  const path = join(dirname(engineDist), module);
+  if (!existsSync(path)) {
+    throw new Error(`the engine is not built: run 'npx tsc -b packages/engine' first (${path} missing)`);
   }
-  return import(pathToFileURL(engineDist).href);
+  return import(pathToFileURL(path).href);
 }
 
 /** Corpus PDFs with their facts (py-pdf-files.json paths use '/' where file names use '_'). */

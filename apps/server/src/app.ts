@@ -11,6 +11,10 @@ import { EnginePool } from './engine/pool.js';
 import { failure } from './http/envelope.js';
 import { legacyRedirectTarget } from './http/legacyRedirect.js';
 import { redactUrl } from './http/redactUrl.js';
+import { registerClientIdentity } from './http/clientIdentity.js';
+import { SignaturesRepo } from './modules/signatures/repo.js';
+import { signaturesRoutes } from './modules/signatures/routes.js';
+import { SignaturesService } from './modules/signatures/service.js';
 import { registerRoutes, sendError, type RouteSpec } from './http/route.js';
 import { openApiDocument } from './modules/docs/openapi.js';
 import { FilesRepo } from './modules/files/repo.js';
@@ -65,6 +69,7 @@ export async function buildApp(config: Config): Promise<App> {
     reply.header('Referrer-Policy', 'no-referrer-when-downgrade');
     reply.header('X-Content-Type-Options', 'nosniff');
   });
+  registerClientIdentity(http);
   http.setErrorHandler((error, request, reply) => reply.send(sendError(error, request, reply)));
 
   const routes: RouteSpec[] = [
@@ -74,6 +79,7 @@ export async function buildApp(config: Config): Promise<App> {
     ...organizeTools({ files, tasks, storage, engine }),
     ...protectTools({ files, tasks, storage, engine }),
     ...ocrTools({ files, tasks, storage, engine }),
+    ...signaturesRoutes(new SignaturesService(new SignaturesRepo(db), files)),
   ];
   registerRoutes(http, routes);
   const document = openApiDocument(routes, VERSION);

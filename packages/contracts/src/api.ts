@@ -175,6 +175,7 @@ export const paths = {
   sign: '/document/content/:file_id/sign',
   signWithPassword: '/document/content/:file_id/sign/:password',
   signImages: '/file/sign',
+  signImage: '/file/sign/image',
   imageOcr: '/image_ocr',
   imagesMergePdf: '/images_merge_pdf',
   taskResult: '/get-task-result',

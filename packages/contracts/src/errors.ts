@@ -51,6 +51,7 @@ export const errorCatalogue = {
   PAGE_RANGE_INVALID: { message: 'Please enter a valid page range.' },
   OCR_LANGUAGE_REQUIRED: { message: 'Choose at least one option.' },
   CUSTOM_COMPRESS_TOO_LARGE: { message: 'Custom-size compression is only for a single file under 10 MB.' },
+  SIGNATURES_FULL: { message: 'You can keep up to 20 signatures. Delete one to save another.' },
   INVALID_PARAMS: { message: 'The request is missing a field or has an invalid one.' },
   UNKNOWN: { message: 'Something error, please try again later.' },
 } as const satisfies Record<string | number, CatalogueEntry>;

@@ -130,6 +130,25 @@ export type SignRequest = z.infer<typeof signRequest>;
 
 export const signatureImageExtensions = ['jpg', 'jpeg', 'png', 'bmp', 'gif'] as const;
 
+/** How many signatures one user (or browser, before sign-in) keeps. */
+export const SAVED_SIGNATURES_MAX = 20;
+
+/** A saved signature image (SPEC §3 'Sign image stored'); page_w and page_h are its pixels. */
+export const signStoredItem = z.object({
+  file_id: z.string(),
+  file_size: z.number().int(),
+  oss_domain: z.string(),
+  output_file: z.string(),
+  page_w: z.number().int(),
+  page_h: z.number().int(),
+  total_page: z.number().int(),
+});
+export type SignStoredItem = z.infer<typeof signStoredItem>;
+export const signList = z.object({ signs: z.array(signStoredItem) });
+export const signSaveRequest = z.object({ file_id: z.string().min(1) });
+export const signDeleteRequest = z.object({ file_id: z.string().min(1), t: z.string().optional() });
+export const signImageRequest = z.object({ file_id: z.string().min(1), t: z.string().optional() });
+
 export const ocrLanguages = ['eng', 'deu', 'spa', 'fra', 'jpn', 'por', 'chi_sim'] as const;
 export type OcrLanguage = (typeof ocrLanguages)[number];
 /** More languages than this only warns that OCR will be slow (SPEC §5). */

@@ -1,29 +1,14 @@
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueError } from '@pagewright/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compressPdf } from './index.js';
-import { runCli } from './cli/main.js';
 import { ssim } from './pdf/ssim.js';
-import { readBack, tempDir, writePdf } from '../test/fixtures.js';
+import { readBack, writePdf } from '../test/fixtures.js';
 import { extractText, imagesOf, openPdf, renderGrey, renderRgb, writeDoc, type DocSpec } from '../test/page-tools-fixtures.js';
+import { cli, errorOf, useTempDir } from '../test/harness.js';
 
-let dir: string;
-let cleanup: () => void;
-beforeAll(() => ({ dir, cleanup } = tempDir('pagewright-compress-')));
-afterAll(() => cleanup());
-
-const out = (name: string): string => join(dir, name);
-const errorOf = (promise: Promise<unknown>): Promise<CatalogueError> =>
-  promise.then(
-    () => {
-      throw new Error('expected a CatalogueError');
-    },
-    (err: unknown) => {
-      expect(err).toBeInstanceOf(CatalogueError);
-      return err as CatalogueError;
-    },
-  );
+const tmp = useTempDir('pagewright-compress-');
+const { out } = tmp;
 
 /** A page with text, a link, an outline and a 1500x1000 photo shown 4.5 x 3 inches (333 dpi). */
 const photoDoc: DocSpec = {
@@ -41,7 +26,7 @@ const photoDoc: DocSpec = {
 describe('compressPdf', () => {
   let photo: string;
   beforeAll(async () => {
-    photo = await writeDoc(dir, 'photo.pdf', photoDoc);
+    photo = await writeDoc(tmp.dir, 'photo.pdf', photoDoc);
   });
 
   it('downsamples a high-resolution photo, keeps text, link and bookmarks, and looks the same', async () => {
@@ -85,7 +70,7 @@ describe('compressPdf', () => {
   });
 
   it('copies the input unchanged when nothing can be saved', async () => {
-    const small = writePdf(dir, 'small.pdf', { pages: ['Just text'], saveOptions: 'garbage=compact,compress,objstms' });
+    const small = writePdf(tmp.dir, 'small.pdf', { pages: ['Just text'], saveOptions: 'garbage=compact,compress,objstms' });
     const result = await compressPdf({ path: small }, out('small-out.pdf'), { level: 'high' });
     expect(result.unchanged).toBe(true);
     expect(result.outputSize).toBe(result.inputSize);
@@ -93,7 +78,7 @@ describe('compressPdf', () => {
   });
 
   it('keeps transparency: a PNG with alpha keeps its soft mask, the page shows through', async () => {
-    const path = await writeDoc(dir, 'alpha.pdf', {
+    const path = await writeDoc(tmp.dir, 'alpha.pdf', {
       pages: [{ background: true, images: [{ image: { kind: 'alpha-png', width: 1200, height: 800 }, x: 50, y: 100, w: 300, h: 200 }] }],
     });
     const result = await compressPdf({ path }, out('alpha-out.pdf'), { level: 'high' });
@@ -110,7 +95,7 @@ describe('compressPdf', () => {
   });
 
   it('re-encodes grey and CMYK photos correctly (grey stays one channel, CMYK becomes RGB)', async () => {
-    const path = await writeDoc(dir, 'grey-cmyk.pdf', {
+    const path = await writeDoc(tmp.dir, 'grey-cmyk.pdf', {
       pages: [{
         images: [
           { image: { kind: 'photo-flate', width: 900, height: 600, grey: true }, x: 20, y: 280, w: 216, h: 144 },
@@ -141,7 +126,7 @@ describe('compressPdf', () => {
   });
 
   it('opens an encrypted input with its password and writes it unencrypted', async () => {
-    const locked = await writeDoc(dir, 'locked.pdf', { ...photoDoc, encrypt: { user: 'secret', owner: 'owner' } });
+    const locked = await writeDoc(tmp.dir, 'locked.pdf', { ...photoDoc, encrypt: { user: 'secret', owner: 'owner' } });
     expect((await errorOf(compressPdf({ path: locked }, out('x.pdf'), { level: 'medium' }))).code).toBe(3122);
     expect((await errorOf(compressPdf({ path: locked, password: 'nope' }, out('x.pdf'), { level: 'medium' }))).code).toBe('INCORRECT_PASSWORD');
     const result = await compressPdf({ path: locked, password: 'secret' }, out('unlocked.pdf'), { level: 'medium' });
@@ -157,29 +142,22 @@ describe('compressPdf', () => {
   });
 
   it('fails with catalogue errors and leaves nothing behind', async () => {
-    const notPdf = join(dir, 'not.pdf');
+    const notPdf = join(tmp.dir, 'not.pdf');
     writeFileSync(notPdf, 'hello');
-    const sub = join(dir, 'errors');
+    const sub = join(tmp.dir, 'errors');
     mkdirSync(sub);
     expect((await errorOf(compressPdf({ path: notPdf }, join(sub, 'a.pdf'), { level: 'medium' }))).code).toBe('FILE_TYPE_ERROR');
-    expect((await errorOf(compressPdf({ path: join(dir, 'missing.pdf') }, join(sub, 'a.pdf'), { level: 'medium' }))).code).toBe('INVALID_PARAMS');
+    expect((await errorOf(compressPdf({ path: join(tmp.dir, 'missing.pdf') }, join(sub, 'a.pdf'), { level: 'medium' }))).code).toBe('INVALID_PARAMS');
     expect((await errorOf(compressPdf({ path: photo }, join(sub, 'a.pdf'), { level: 'extreme' as 'high' }))).code).toBe('INVALID_PARAMS');
     expect((await errorOf(compressPdf({ path: photo }, join(sub, 'a.pdf'), { targetSize: 0 }))).code).toBe('INVALID_PARAMS');
-    expect((await errorOf(compressPdf({ path: photo }, join(dir, 'no-such-dir', 'a.pdf'), { level: 'medium' }))).code).toBe('UNKNOWN');
+    expect((await errorOf(compressPdf({ path: photo }, join(tmp.dir, 'no-such-dir', 'a.pdf'), { level: 'medium' }))).code).toBe('UNKNOWN');
     expect(readdirSync(sub)).toEqual([]);
   });
 });
 
 describe('pagewright compress-pdf', () => {
-  const cli = async (...args: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const status = await runCli(args, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
-    return { status, stdout, stderr };
-  };
-
   it('compresses with --level and --target-size and prints the sizes', async () => {
-    const photo = await writeDoc(dir, 'cli-photo.pdf', photoDoc);
+    const photo = await writeDoc(tmp.dir, 'cli-photo.pdf', photoDoc);
     const level = await cli('compress-pdf', '--level', 'medium', photo, '-o', out('cli-medium.pdf'));
     expect(level.status).toBe(0);
     const printed = JSON.parse(level.stdout) as { inputSize: number; outputSize: number; unchanged: boolean; output: string };
@@ -200,7 +178,7 @@ describe('pagewright compress-pdf', () => {
   });
 
   it('reports a wrong password with exit code 1', async () => {
-    const locked = await writeDoc(dir, 'cli-locked.pdf', { pages: [{ texts: [{ text: 'x', x: 10, y: 10 }] }], encrypt: { user: 'pw', owner: 'ow' } });
+    const locked = await writeDoc(tmp.dir, 'cli-locked.pdf', { pages: [{ texts: [{ text: 'x', x: 10, y: 10 }] }], encrypt: { user: 'pw', owner: 'ow' } });
     const result = await cli('compress-pdf', locked, '-o', out('cli-locked-out.pdf'), '--password', 'bad');
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^error INCORRECT_PASSWORD/);

@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CatalogueError } from '@pagewright/contracts';
 import { InputError, imagesToPdf } from './index.js';
-import { runCli } from './cli/main.js';
-import { tempDir } from '../test/fixtures.js';
 import {
   bmpFile,
   imageRects,
@@ -19,23 +17,16 @@ import {
   tiffFile,
   withExifOrientation,
 } from '../test/image-fixtures.js';
+import { cli, useTempDir } from '../test/harness.js';
 
 const RED: [number, number, number] = [255, 0, 0];
 const BLUE: [number, number, number] = [0, 0, 255];
 const WHITE: [number, number, number] = [255, 255, 255];
 const GREEN: [number, number, number] = [0, 160, 0];
 
-let dir: string;
-let cleanup: () => void;
-const file = (name: string, bytes: Uint8Array): string => {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-};
+const tmp = useTempDir('pagewright-images-');
+const { file } = tmp;
 const fit = { pageSize: 'fit', orientation: 'auto', margin: 0 } as const;
-
-beforeAll(() => ({ dir, cleanup } = tempDir('pagewright-images-')));
-afterAll(() => cleanup());
 
 function expectClose(actual: number[], expected: number[], tolerance = 0.05): void {
   expect(actual.length).toBe(expected.length);
@@ -53,7 +44,7 @@ describe('imagesToPdf', () => {
     const jpeg = file('a.jpg', jpegFile(rgbFrame(300, 150, RED, [], 150)));
     const png = file('b.png', pngFile(rgbFrame(144, 72, BLUE))); // no pHYs: 72 dpi
     const bmp = file('c.bmp', bmpFile(rgbFrame(100, 50, GREEN, [], 200)));
-    const out = join(dir, 'three.pdf');
+    const out = join(tmp.dir, 'three.pdf');
     const progress: number[] = [];
     const result = await imagesToPdf([jpeg, png, bmp], out, fit, (p) => progress.push(p));
     const bytes = readFileSync(out);
@@ -81,7 +72,7 @@ describe('imagesToPdf', () => {
     const alpha = new Uint8Array(40 * 20);
     for (let y = 0; y < 20; y++) for (let x = 0; x < 40; x++) alpha[y * 40 + x] = x < 20 ? 255 : 0;
     const png = file('alpha.png', pngFile(rgbFrame(40, 20, RED), alpha));
-    const out = join(dir, 'alpha.pdf');
+    const out = join(tmp.dir, 'alpha.pdf');
     await imagesToPdf([png], out, fit);
     const bytes = readFileSync(out);
     expect(pageImages(bytes)[0]![0]!.smask).toBe(true);
@@ -97,7 +88,7 @@ describe('imagesToPdf', () => {
       rgbFrame(30, 30, GREEN, [[0, 0, 10, 10, WHITE]], 72),
     ]));
     const single = file('one.png', pngFile(rgbFrame(10, 10, RED)));
-    const out = join(dir, 'tiff.pdf');
+    const out = join(tmp.dir, 'tiff.pdf');
     const result = await imagesToPdf([single, tiff], out, fit);
     const bytes = readFileSync(out);
     expect(result.pages).toBe(4);
@@ -117,7 +108,7 @@ describe('imagesToPdf', () => {
     const corner: Record<number, 'TL' | 'TR' | 'BL' | 'BR'> = { 1: 'TL', 2: 'TR', 3: 'BR', 4: 'BL', 5: 'TL', 6: 'TR', 7: 'BR', 8: 'BL' };
     const stored = jpegFile(rgbFrame(200, 100, WHITE, [[0, 0, 40, 40, RED]], 72), 95);
     const paths = Object.keys(corner).map((o) => file(`exif-${o}.jpg`, withExifOrientation(stored, Number(o))));
-    const out = join(dir, 'exif.pdf');
+    const out = join(tmp.dir, 'exif.pdf');
     await imagesToPdf(paths, out, fit);
     const bytes = readFileSync(out);
     const sizes = pageSizes(bytes);
@@ -138,7 +129,7 @@ describe('imagesToPdf', () => {
   it('fits images on A4 and letter: orientation, margins, centring, no enlargement', async () => {
     const wide = file('wide.png', pngFile(rgbFrame(2000, 1000, RED))); // 2000 x 1000 pt at 72 dpi
     const small = file('small.png', pngFile(rgbFrame(100, 200, BLUE)));
-    const out = join(dir, 'a4.pdf');
+    const out = join(tmp.dir, 'a4.pdf');
     await imagesToPdf([wide, small], out, { pageSize: 'A4', orientation: 'auto', margin: 36 });
     const bytes = readFileSync(out);
     const sizes = pageSizes(bytes);
@@ -151,13 +142,13 @@ describe('imagesToPdf', () => {
     // Small: natural size, centred.
     expectClose(imageRects(bytes, 1)[0]!, [(595.28 - 100) / 2, (841.89 - 200) / 2, (595.28 + 100) / 2, (841.89 + 200) / 2], 0.02);
 
-    const forced = join(dir, 'letter.pdf');
+    const forced = join(tmp.dir, 'letter.pdf');
     await imagesToPdf([wide], forced, { pageSize: 'letter', orientation: 'portrait', margin: 0 });
     const letter = readFileSync(forced);
     expectClose(pageSizes(letter)[0]!, [612, 792]);
     expectClose(imageRects(letter, 0)[0]!, [0, 396 - 153, 612, 396 + 153], 0.02);
 
-    const margins = join(dir, 'fit-margin.pdf');
+    const margins = join(tmp.dir, 'fit-margin.pdf');
     await imagesToPdf([small], margins, { pageSize: 'fit', orientation: 'landscape', margin: 20 });
     expectClose(pageSizes(readFileSync(margins))[0]!, [140, 240]);
   });
@@ -168,8 +159,8 @@ describe('imagesToPdf', () => {
     const pdf = file('doc.png', Buffer.from('%PDF-1.7\n1 0 obj<<>>endobj\n'));
     const whole = pngFile(rgbFrame(64, 64, RED, [[5, 5, 20, 20, BLUE]]));
     const truncated = file('cut.png', whole.subarray(0, Math.floor(whole.length / 2)));
-    const out = join(dir, 'bad.pdf');
-    for (const [path, code] of [[text, 3102], [pdf, 3102], [truncated, 'FILE_DAMAGED'], [join(dir, 'missing.png'), 'INVALID_PARAMS']] as const) {
+    const out = join(tmp.dir, 'bad.pdf');
+    for (const [path, code] of [[text, 3102], [pdf, 3102], [truncated, 'FILE_DAMAGED'], [join(tmp.dir, 'missing.png'), 'INVALID_PARAMS']] as const) {
       const err = await imagesToPdf([good, path], out, fit).then(() => null, (e: unknown) => e);
       expect(err, path).toBeInstanceOf(InputError);
       expect((err as InputError).code, path).toBe(code);
@@ -179,41 +170,34 @@ describe('imagesToPdf', () => {
     expect(await codeOf(imagesToPdf([good], out, { ...fit, margin: -1 }))).toBe('INVALID_PARAMS');
     expect(await codeOf(imagesToPdf([good], out, { ...fit, margin: 145 }))).toBe('INVALID_PARAMS');
     expect(await codeOf(imagesToPdf([good], out, { ...fit, pageSize: 'A3' as never }))).toBe('INVALID_PARAMS');
-    expect(readdirSync(dir).filter((name) => name.includes('bad.pdf'))).toEqual([]);
+    expect(readdirSync(tmp.dir).filter((name) => name.includes('bad.pdf'))).toEqual([]);
   });
 });
 
 describe('pagewright jpg-to-pdf', () => {
-  const cli = async (...args: string[]): Promise<{ code: number; out: string; err: string }> => {
-    let out = '';
-    let err = '';
-    const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t) });
-    return { code, out, err };
-  };
-
   it('converts with the documented options and prints the page count', async () => {
     const a = file('cli-a.jpg', jpegFile(rgbFrame(100, 50, RED)));
     const b = file('cli-b.png', pngFile(rgbFrame(50, 100, BLUE)));
-    const out = join(dir, 'cli.pdf');
+    const out = join(tmp.dir, 'cli.pdf');
     const run = await cli('jpg-to-pdf', a, b, '-o', out, '--page-size', 'A4', '--orientation', 'auto', '--margin', '20');
-    expect(run.err).toBe('');
-    expect(run.code).toBe(0);
-    expect(JSON.parse(run.out)).toEqual({ pages: 2, output: out });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ pages: 2, output: out });
     const sizes = pageSizes(readFileSync(out));
     expectClose(sizes[0]!, [841.89, 595.28], 0.01);
     expectClose(sizes[1]!, [595.28, 841.89], 0.01);
-    expect((await cli('jpg-to-pdf', '--help')).out).toMatch(/^Usage: pagewright jpg-to-pdf/);
+    expect((await cli('jpg-to-pdf', '--help')).stdout).toMatch(/^Usage: pagewright jpg-to-pdf/);
   });
 
   it('answers usage errors with exit code 2 and processing errors with 1', async () => {
     const a = file('cli-c.jpg', jpegFile(rgbFrame(10, 10, RED)));
-    expect((await cli('jpg-to-pdf', a)).code).toBe(2);
-    expect((await cli('jpg-to-pdf', '-o', join(dir, 'x.pdf'))).code).toBe(2);
-    expect((await cli('jpg-to-pdf', a, '-o', join(dir, 'x.pdf'), '--page-size', 'A3')).code).toBe(2);
-    expect((await cli('jpg-to-pdf', a, '-o', join(dir, 'x.pdf'), '--margin', 'wide')).code).toBe(2);
+    expect((await cli('jpg-to-pdf', a)).status).toBe(2);
+    expect((await cli('jpg-to-pdf', '-o', join(tmp.dir, 'x.pdf'))).status).toBe(2);
+    expect((await cli('jpg-to-pdf', a, '-o', join(tmp.dir, 'x.pdf'), '--page-size', 'A3')).status).toBe(2);
+    expect((await cli('jpg-to-pdf', a, '-o', join(tmp.dir, 'x.pdf'), '--margin', 'wide')).status).toBe(2);
     const text = file('cli-text.jpg', Buffer.from('no image here'));
-    const bad = await cli('jpg-to-pdf', text, '-o', join(dir, 'x.pdf'));
-    expect(bad.code).toBe(1);
-    expect(bad.err).toMatch(/^error 3102: /);
+    const bad = await cli('jpg-to-pdf', text, '-o', join(tmp.dir, 'x.pdf'));
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^error 3102: /);
   });
 });

@@ -1,10 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueError } from '@pagewright/contracts';
 import { InputError, documentInfo, mergePdf } from './index.js';
 import { buildPdf, rawOutlineAndDests, readBack, tempDir, writePdf, type PdfSpec } from '../test/fixtures.js';
+import { expectCode, listDir } from '../test/organize-fixtures.js';
 
 const qpdfAvailable = spawnSync('qpdf', ['--version']).status === 0;
 
@@ -42,20 +42,6 @@ const docB: PdfSpec = {
 };
 
 const docC: PdfSpec = { pages: ['Gamma one'] };
-
-function listDir(path: string): string[] {
-  return readdirSync(path).sort();
-}
-
-async function expectCode(promise: Promise<unknown>, code: string | number): Promise<CatalogueError> {
-  const err = await promise.then(
-    () => { throw new Error(`expected CatalogueError ${code}, got success`); },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(CatalogueError);
-  expect((err as CatalogueError).code).toBe(code);
-  return err as CatalogueError;
-}
 
 describe('mergePdf: pages, outlines, links', () => {
   let a: string;

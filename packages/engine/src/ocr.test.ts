@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueError, ocrLanguages } from '@pagewright/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ocrLanguages } from '@pagewright/contracts';
 import { InputError, OCR_LANGUAGES, imagesToPdf, ocrToPdf } from './index.js';
-import { runCli } from './cli/main.js';
 import { mupdf } from './mupdf.js';
-import { buildPdf, readBack, tempDir } from '../test/fixtures.js';
+import { buildPdf, readBack } from '../test/fixtures.js';
 import { found, pageImages, textPdf, pageSizes, pdftotext, renderPage, scanImage, scannedPdf, tiffFile, rgbFrame, words } from '../test/image-fixtures.js';
+import { cli, errorOf, useTempDir } from '../test/harness.js';
 
 const LINES_A = ['Pagewright scanner', 'Searchable document', 'Quick brown fox'];
 const WORDS_A = ['pagewright', 'scanner', 'searchable', 'document', 'quick', 'brown', 'fox'];
@@ -17,23 +17,16 @@ const WORDS_B = ['invisible', 'text', 'layer', 'rotated', 'page', 'works'];
 const LINES_C = ['Photograph of letters', 'Camera input here'];
 const WORDS_C = ['photograph', 'of', 'letters', 'camera', 'input', 'here'];
 
-let dir: string;
-let cleanup: () => void;
-const file = (name: string, bytes: Uint8Array): string => {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-};
+const tmp = useTempDir('pagewright-ocr-test-');
+const { file } = tmp;
 /** A scan at 150 dpi: enough for Tesseract with 40 pt text, and quick. */
 let scanA: Uint8Array;
 let scanB: Uint8Array;
 
 beforeAll(() => {
-  ({ dir, cleanup } = tempDir('pagewright-ocr-test-'));
   scanA = scanImage(LINES_A, 150, 'png', [595, 400]);
   scanB = scanImage(LINES_B, 150, 'png', [595, 300]);
 });
-afterAll(() => cleanup());
 
 /** At most one word misread by OCR. */
 function expectWords(text: string, expected: string[]): void {
@@ -126,12 +119,6 @@ function expectOnInk(pdf: Uint8Array, index: number, word: string): void {
   expect(iy1).toBeLessThan(by1 + 8);
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<CatalogueError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(CatalogueError);
-  return err as CatalogueError;
-}
-
 describe('ocrToPdf', () => {
   it('exports the contract list of languages', () => {
     expect([...OCR_LANGUAGES]).toEqual([...ocrLanguages]);
@@ -140,7 +127,7 @@ describe('ocrToPdf', () => {
 
   it('lays an invisible, searchable text layer over a scanned page without changing how it looks', async () => {
     const input = file('scan.pdf', scannedPdf([scanA], 150));
-    const out = join(dir, 'scan-ocr.pdf');
+    const out = join(tmp.dir, 'scan-ocr.pdf');
     const progress: number[] = [];
     await ocrToPdf([{ path: input }], out, { languages: ['eng'], outputFormat: 'pdf' }, (p) => progress.push(p));
     const before = readFileSync(input);
@@ -179,7 +166,7 @@ describe('ocrToPdf', () => {
     const rotated = file('rotated.pdf', scannedPdf([scanB], 150, { rotate: 90 }));
     const digital = file('digital.pdf', buildPdf({ pages: ['Already digital text'] }));
     const tiff = file('frames.tif', tiffFile([rgbFrame(60, 40, [255, 255, 255], [], 72), rgbFrame(40, 60, [255, 255, 255], [], 72)]));
-    const out = join(dir, 'mixed.pdf');
+    const out = join(tmp.dir, 'mixed.pdf');
     const progress: number[] = [];
     const result = await ocrToPdf([{ path: jpeg }, { path: rotated }, { path: digital }, { path: tiff }], out, { languages: ['eng', 'deu'], outputFormat: 'pdf' }, (p) => progress.push(p));
     const bytes = readFileSync(out);
@@ -203,14 +190,14 @@ describe('ocrToPdf', () => {
 
   it('reads the output of imagesToPdf (the two-stage jpg-to-pdf with OCR), two pages at a time', async () => {
     // A wrapper logs when each Tesseract process starts and ends.
-    const log = join(dir, 'tesseract.log');
+    const log = join(tmp.dir, 'tesseract.log');
     const wrapper = file('tesseract-wrapper.sh', Buffer.from(`#!/bin/sh\necho "start $$" >> '${log}'\ntesseract "$@"\ncode=$?\necho "end $$" >> '${log}'\nexit $code\n`));
     chmodSync(wrapper, 0o755);
     const png = file('stage1.png', scanA);
     const blank = file('blank.png', scanImage([' '], 100, 'png', [300, 200]));
-    const stage1 = join(dir, 'stage1.pdf');
+    const stage1 = join(tmp.dir, 'stage1.pdf');
     await imagesToPdf([png, blank, blank, blank], stage1, { pageSize: 'A4', orientation: 'auto', margin: 10 });
-    const out = join(dir, 'stage2.pdf');
+    const out = join(tmp.dir, 'stage2.pdf');
     const saved = process.env.PAGEWRIGHT_TESSERACT;
     process.env.PAGEWRIGHT_TESSERACT = wrapper;
     try {
@@ -238,7 +225,7 @@ describe('ocrToPdf', () => {
     const picky = file('picky-tesseract.sh', Buffer.from('#!/bin/sh\ncase "$1" in *.pam) exec tesseract "$@";; *) echo "cannot read $1" >&2; exit 1;; esac\n'));
     chmodSync(picky, 0o755);
     const png = file('picky.png', scanB);
-    const out = join(dir, 'picky.pdf');
+    const out = join(tmp.dir, 'picky.pdf');
     const saved = process.env.PAGEWRIGHT_TESSERACT;
     process.env.PAGEWRIGHT_TESSERACT = picky;
     try {
@@ -255,7 +242,7 @@ describe('ocrToPdf', () => {
     const input = file('two.pdf', scannedPdf([scanA, scanB], 150));
     // WinAnsi octal escapes: Straße und Käse.
     const digital = file('digital-txt.pdf', textPdf(['Stra\\337e und K\\344se'], [400, 200], 20));
-    const out = join(dir, 'two.txt');
+    const out = join(tmp.dir, 'two.txt');
     const result = await ocrToPdf([{ path: input }, { path: digital }], out, { languages: ['eng'], outputFormat: 'txt' });
     const text = readFileSync(out, 'utf8');
     const pages = text.split('\f');
@@ -269,7 +256,7 @@ describe('ocrToPdf', () => {
 
   it('opens an encrypted scan with its password and writes an unencrypted result', async () => {
     const input = file('locked.pdf', scannedPdf([scanB], 150, { encrypt: { user: 'secret', owner: 'owner' } }));
-    const out = join(dir, 'locked-ocr.pdf');
+    const out = join(tmp.dir, 'locked-ocr.pdf');
     expect((await errorOf(ocrToPdf([{ path: input }], out, { languages: ['eng'], outputFormat: 'pdf' }))).code).toBe(3122);
     const wrong = await errorOf(ocrToPdf([{ path: input, password: 'nope' }], out, { languages: ['eng'], outputFormat: 'pdf' }));
     expect(wrong).toBeInstanceOf(InputError);
@@ -283,27 +270,27 @@ describe('ocrToPdf', () => {
 
   it('validates languages, format and inputs before doing any work', async () => {
     const input = file('v.pdf', scannedPdf([scanB], 150));
-    const out = join(dir, 'v.pdf.out');
+    const out = join(tmp.dir, 'v.pdf.out');
     expect((await errorOf(ocrToPdf([{ path: input }], out, { languages: [], outputFormat: 'pdf' }))).code).toBe('OCR_LANGUAGE_REQUIRED');
     expect((await errorOf(ocrToPdf([{ path: input }], out, { languages: ['eng', 'klingon'], outputFormat: 'pdf' }))).code).toBe('INVALID_PARAMS');
-    expect((await errorOf(ocrToPdf([{ path: input }], out, { languages: ['eng'], outputFormat: 'docx' as never }))).code).toBe('INVALID_PARAMS');
+    expect((await errorOf(ocrToPdf([{ path: input }], out, { languages: ['eng'], outputFormat: 'rtf' as never }))).code).toBe('INVALID_PARAMS');
     expect((await errorOf(ocrToPdf([], out, { languages: ['eng'], outputFormat: 'pdf' }))).code).toBe('INVALID_PARAMS');
     const text = file('notes.txt', Buffer.from('plain words'));
     const bad = await errorOf(ocrToPdf([{ path: input }, { path: text }], out, { languages: ['eng'], outputFormat: 'pdf' }));
     expect(bad).toBeInstanceOf(InputError);
     expect(bad.code).toBe('FILE_TYPE_ERROR');
     expect((bad as InputError).inputIndex).toBe(1);
-    expect(readdirSync(dir).filter((name) => name.startsWith('v.pdf.out') || name.startsWith('.v.pdf.out'))).toEqual([]);
+    expect(readdirSync(tmp.dir).filter((name) => name.startsWith('v.pdf.out') || name.startsWith('.v.pdf.out'))).toEqual([]);
   });
 
   it('fails with UNKNOWN when Tesseract is missing or too slow, leaving no output and no temporary files', async () => {
     const input = file('t.pdf', scannedPdf([scanB], 150));
-    const out = join(dir, 't-out.pdf');
+    const out = join(tmp.dir, 't-out.pdf');
     const privateTmp = mkdtempSync(join(tmpdir(), 'pagewright-ocr-tmp-'));
     const saved = { ...process.env };
     try {
       process.env.TMPDIR = privateTmp;
-      process.env.PAGEWRIGHT_TESSERACT = join(dir, 'no-such-tesseract');
+      process.env.PAGEWRIGHT_TESSERACT = join(tmp.dir, 'no-such-tesseract');
       const missing = await errorOf(ocrToPdf([{ path: input }], out, { languages: ['eng'], outputFormat: 'pdf' }));
       expect(missing.code).toBe('UNKNOWN');
       expect(missing.message).toMatch(/not installed/);
@@ -313,7 +300,7 @@ describe('ocrToPdf', () => {
       expect(slow.code).toBe('UNKNOWN');
       expect(slow.message).toMatch(/took longer/);
       expect(readdirSync(privateTmp)).toEqual([]);
-      expect(readdirSync(dir).filter((name) => name.includes('t-out.pdf'))).toEqual([]);
+      expect(readdirSync(tmp.dir).filter((name) => name.includes('t-out.pdf'))).toEqual([]);
     } finally {
       for (const key of ['TMPDIR', 'PAGEWRIGHT_TESSERACT', 'PAGEWRIGHT_OCR_PAGE_TIMEOUT_MS']) {
         if (saved[key] === undefined) delete process.env[key];
@@ -325,37 +312,30 @@ describe('ocrToPdf', () => {
 });
 
 describe('pagewright OCR', () => {
-  const cli = async (...args: string[]): Promise<{ code: number; out: string; err: string }> => {
-    let out = '';
-    let err = '';
-    const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t) });
-    return { code, out, err };
-  };
-
   it('runs with --languages and -o, pdf and txt, with a password for an encrypted input', async () => {
     const locked = file('cli-locked.pdf', scannedPdf([scanB], 150, { encrypt: { user: 'secret', owner: 'owner' } }));
-    const out = join(dir, 'cli-ocr.pdf');
+    const out = join(tmp.dir, 'cli-ocr.pdf');
     const run = await cli('OCR', '--languages', 'eng,deu', locked, '-o', out, '--password', 'secret');
-    expect(run.err).toBe('');
-    expect(run.code).toBe(0);
-    expect(JSON.parse(run.out)).toMatchObject({ pages: 1, ocrPages: 1, output: out });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ pages: 1, ocrPages: 1, output: out });
     expectWords(pdftotext(out), WORDS_B);
-    const txt = join(dir, 'cli-ocr.txt');
+    const txt = join(tmp.dir, 'cli-ocr.txt');
     const textRun = await cli('OCR', '--languages', 'eng', '--format', 'txt', out, '-o', txt);
-    expect(textRun.code).toBe(0);
+    expect(textRun.status).toBe(0);
     // The OCR output has text now: its page is kept and its text extracted.
-    expect(JSON.parse(textRun.out)).toMatchObject({ pages: 1, ocrPages: 0 });
+    expect(JSON.parse(textRun.stdout)).toMatchObject({ pages: 1, ocrPages: 0 });
     expectWords(readFileSync(txt, 'utf8'), WORDS_B);
-    expect((await cli('OCR', '--help')).out).toMatch(/^Usage: pagewright OCR --languages/);
+    expect((await cli('OCR', '--help')).stdout).toMatch(/^Usage: pagewright OCR --languages/);
   });
 
   it('answers usage errors with 2 and catalogue errors with 1', async () => {
     const input = file('cli-u.pdf', buildPdf({ pages: ['x'] }));
-    expect((await cli('OCR', input, '-o', join(dir, 'u.pdf'))).code).toBe(2);
-    expect((await cli('OCR', '--languages', 'eng', input)).code).toBe(2);
-    expect((await cli('OCR', '--languages', 'eng', input, '-o', join(dir, 'u.pdf'), '--format', 'docx')).code).toBe(2);
-    const unknown = await cli('OCR', '--languages', 'xx', input, '-o', join(dir, 'u.pdf'));
-    expect(unknown.code).toBe(1);
-    expect(unknown.err).toMatch(/^error INVALID_PARAMS: /);
+    expect((await cli('OCR', input, '-o', join(tmp.dir, 'u.pdf'))).status).toBe(2);
+    expect((await cli('OCR', '--languages', 'eng', input)).status).toBe(2);
+    expect((await cli('OCR', '--languages', 'eng', input, '-o', join(tmp.dir, 'u.pdf'), '--format', 'rtf')).status).toBe(2);
+    const unknown = await cli('OCR', '--languages', 'xx', input, '-o', join(tmp.dir, 'u.pdf'));
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/^error INVALID_PARAMS: /);
   });
 });

@@ -1,34 +1,19 @@
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueError } from '@pagewright/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { redactPdf } from './index.js';
-import { runCli } from './cli/main.js';
 import { mupdf } from './mupdf.js';
-import { readBack, tempDir } from '../test/fixtures.js';
+import { readBack } from '../test/fixtures.js';
 import { decompressedFile, extractText, openPdf, photoPixels, qpdfAvailable, renderRgb, writeDoc, type DocSpec } from '../test/page-tools-fixtures.js';
+import { cli, errorOf, useTempDir } from '../test/harness.js';
 
-let dir: string;
-let cleanup: () => void;
-beforeAll(() => ({ dir, cleanup } = tempDir('pagewright-redact-')));
-afterAll(() => cleanup());
-
-const out = (name: string): string => join(dir, name);
-const errorOf = (promise: Promise<unknown>): Promise<CatalogueError> =>
-  promise.then(
-    () => {
-      throw new Error('expected a CatalogueError');
-    },
-    (err: unknown) => {
-      expect(err).toBeInstanceOf(CatalogueError);
-      return err as CatalogueError;
-    },
-  );
+const tmp = useTempDir('pagewright-redact-');
+const { out } = tmp;
 
 /** The decompressed file must not hold the text (skipped without qpdf; pdftotext is checked anyway). */
 function expectGoneFromFile(path: string, ...texts: string[]): void {
   if (!qpdfAvailable) return;
-  const flat = decompressedFile(path, dir);
+  const flat = decompressedFile(path, tmp.dir);
   for (const text of texts) expect(flat).not.toContain(text);
 }
 
@@ -52,7 +37,7 @@ const textDoc: DocSpec = {
 describe('redactPdf', () => {
   let doc: string;
   beforeAll(async () => {
-    doc = await writeDoc(dir, 'text.pdf', textDoc);
+    doc = await writeDoc(tmp.dir, 'text.pdf', textDoc);
   });
 
   it('removes every match of a term (any case) from pages, forms, annotations, bookmarks and properties', async () => {
@@ -97,7 +82,7 @@ describe('redactPdf', () => {
   });
 
   it('blacks out a box: text under it gone, the rest of the line kept, image pixels removed', async () => {
-    const path = await writeDoc(dir, 'image.pdf', {
+    const path = await writeDoc(tmp.dir, 'image.pdf', {
       pages: [{
         images: [{ image: { kind: 'photo-flate', width: 200, height: 100 }, x: 100, y: 100, w: 200, h: 100 }],
         texts: [{ text: 'Name: Alice Example', x: 30, y: 450, size: 20 }],
@@ -141,7 +126,7 @@ describe('redactPdf', () => {
   });
 
   it('places boxes as the page is displayed on a rotated page', async () => {
-    const path = await writeDoc(dir, 'rotated.pdf', {
+    const path = await writeDoc(tmp.dir, 'rotated.pdf', {
       pages: [{ rotate: 90, texts: [{ text: 'Keep this', x: 30, y: 450 }, { text: 'Hide that', x: 30, y: 300 }] }],
     });
     const hide = findWord(path, 0, 'Hide');
@@ -160,7 +145,7 @@ describe('redactPdf', () => {
   });
 
   it('redacts a phrase that wraps onto the next line (one match, two quads)', async () => {
-    const path = await writeDoc(dir, 'wrap.pdf', {
+    const path = await writeDoc(tmp.dir, 'wrap.pdf', {
       pages: [{ texts: [{ text: 'The account number is', x: 30, y: 450, size: 12 }, { text: 'DE44 5001 and more', x: 30, y: 436, size: 12 }] }],
     });
     const result = await redactPdf({ path }, out('wrap-out.pdf'), { boxes: [], search: ['number is DE44'], regex: false, caseSensitive: true });
@@ -178,7 +163,7 @@ describe('redactPdf', () => {
   });
 
   it('opens an encrypted input with its password', async () => {
-    const locked = await writeDoc(dir, 'locked.pdf', { ...textDoc, encrypt: { user: 'pw', owner: 'ow' } });
+    const locked = await writeDoc(tmp.dir, 'locked.pdf', { ...textDoc, encrypt: { user: 'pw', owner: 'ow' } });
     expect((await errorOf(redactPdf({ path: locked }, out('x.pdf'), { boxes: [], search: ['Lorem'], regex: false, caseSensitive: false }))).code).toBe(3122);
     const result = await redactPdf({ path: locked, password: 'pw' }, out('unlocked.pdf'), { boxes: [], search: ['Secret'], regex: false, caseSensitive: true });
     expect(result.redactions).toBe(1);
@@ -186,7 +171,7 @@ describe('redactPdf', () => {
   });
 
   it('rejects bad parameters with catalogue errors and leaves nothing behind', async () => {
-    const sub = join(dir, 'errors');
+    const sub = join(tmp.dir, 'errors');
     mkdirSync(sub);
     const target = join(sub, 'x.pdf');
     const base = { boxes: [], search: [], regex: false, caseSensitive: false };
@@ -200,15 +185,8 @@ describe('redactPdf', () => {
 });
 
 describe('pagewright redact-pdf', () => {
-  const cli = async (...args: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const status = await runCli(args, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
-    return { status, stdout, stderr };
-  };
-
   it('redacts terms and boxes from the command line', async () => {
-    const doc = await writeDoc(dir, 'cli.pdf', textDoc);
+    const doc = await writeDoc(tmp.dir, 'cli.pdf', textDoc);
     const result = await cli('redact-pdf', '--search', 'Lorem', '--search', 'Secret', '--case-sensitive', '--box', '2,0,0,100,100', doc, '-o', out('cli-out.pdf'));
     expect(result.status).toBe(0);
     // Case-sensitive: "Lorem" on page 1, in the form and in the note; "Secret"; the box on page 2.

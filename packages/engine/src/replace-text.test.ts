@@ -1,30 +1,14 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueError } from '@pagewright/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { replaceText } from './index.js';
 import { expandReplacement } from './replace-text.js';
-import { runCli } from './cli/main.js';
 import { mupdf } from './mupdf.js';
-import { tempDir } from '../test/fixtures.js';
 import { decompressedFile, extractText, openPdf, qpdfAvailable, writeDoc, type DocSpec } from '../test/page-tools-fixtures.js';
+import { cli, errorOf, useTempDir } from '../test/harness.js';
 
-let dir: string;
-let cleanup: () => void;
-beforeAll(() => ({ dir, cleanup } = tempDir('pagewright-replace-')));
-afterAll(() => cleanup());
-
-const out = (name: string): string => join(dir, name);
-const errorOf = (promise: Promise<unknown>): Promise<CatalogueError> =>
-  promise.then(
-    () => {
-      throw new Error('expected a CatalogueError');
-    },
-    (err: unknown) => {
-      expect(err).toBeInstanceOf(CatalogueError);
-      return err as CatalogueError;
-    },
-  );
+const tmp = useTempDir('pagewright-replace-');
+const { out } = tmp;
 
 interface CharInfo {
   c: string;
@@ -78,7 +62,7 @@ const doc: DocSpec = {
 describe('replaceText', () => {
   let path: string;
   beforeAll(async () => {
-    path = await writeDoc(dir, 'doc.pdf', doc);
+    path = await writeDoc(tmp.dir, 'doc.pdf', doc);
   });
 
   it('replaces the text at the same baseline, size and colour, in a matching standard font', async () => {
@@ -92,7 +76,7 @@ describe('replaceText', () => {
     expect(text).toMatch(/Client/);
     expect(text.match(/Client/g)).toHaveLength(3);
     expect(text).toContain('customer'); // page 2: other case, not matched
-    if (qpdfAvailable) expect(decompressedFile(out('client.pdf'), dir)).not.toContain('Customer');
+    if (qpdfAvailable) expect(decompressedFile(out('client.pdf'), tmp.dir)).not.toContain('Customer');
 
     const after = charsOf(out('client.pdf'), 0);
     for (const [word, font, color] of [['Customer,', 'Helvetica', [0.8, 0, 0]], ['Customer service', 'Times-Bold', [0, 0, 0]], ['Customer id', 'Courier-Oblique', [0, 0, 1]]] as const) {
@@ -175,18 +159,18 @@ describe('replaceText', () => {
   });
 
   it('opens an encrypted input with its password and rejects bad parameters', async () => {
-    const locked = await writeDoc(dir, 'locked.pdf', { ...doc, encrypt: { user: 'pw', owner: 'ow' } });
+    const locked = await writeDoc(tmp.dir, 'locked.pdf', { ...doc, encrypt: { user: 'pw', owner: 'ow' } });
     expect((await errorOf(replaceText({ path: locked }, out('x.pdf'), { find: 'a', replace: 'b', regex: false, caseSensitive: true }))).code).toBe(3122);
     const result = await replaceText({ path: locked, password: 'pw' }, out('unlocked.pdf'), { find: 'Dear', replace: 'Hello', regex: false, caseSensitive: true });
     expect(result.replacements).toBe(1);
     expect(extractText(out('unlocked.pdf'))).toContain('Hello');
 
-    const sub = join(dir, 'errors');
+    const sub = join(tmp.dir, 'errors');
     mkdirSync(sub);
     const target = join(sub, 'x.pdf');
     expect((await errorOf(replaceText({ path }, target, { find: '', replace: 'b', regex: false, caseSensitive: true }))).code).toBe('INVALID_PARAMS');
     expect((await errorOf(replaceText({ path }, target, { find: '[', replace: 'b', regex: true, caseSensitive: true }))).code).toBe('INVALID_PARAMS');
-    expect((await errorOf(replaceText({ path: join(dir, 'missing.pdf') }, target, { find: 'a', replace: 'b', regex: false, caseSensitive: true }))).code).toBe('INVALID_PARAMS');
+    expect((await errorOf(replaceText({ path: join(tmp.dir, 'missing.pdf') }, target, { find: 'a', replace: 'b', regex: false, caseSensitive: true }))).code).toBe('INVALID_PARAMS');
     expect(readdirSync(sub)).toEqual([]);
   });
 });
@@ -207,15 +191,8 @@ describe('expandReplacement', () => {
 });
 
 describe('pagewright replace-text', () => {
-  const cli = async (...args: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const status = await runCli(args, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
-    return { status, stdout, stderr };
-  };
-
   it('replaces from the command line, case-sensitive unless --ignore-case', async () => {
-    const path = await writeDoc(dir, 'cli.pdf', doc);
+    const path = await writeDoc(tmp.dir, 'cli.pdf', doc);
     const exact = await cli('replace-text', '--find', 'customer', '--replace', 'guest', path, '-o', out('cli-exact.pdf'));
     expect(exact.status).toBe(0);
     expect(JSON.parse(exact.stdout)).toEqual({ replacements: 1, output: out('cli-exact.pdf') });

@@ -1,23 +1,20 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueError } from '@pagewright/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signPdf } from './index.js';
 import { signImageType } from './sign.js';
-import { runCli } from './cli/main.js';
 import { mupdf } from './mupdf.js';
-import { tempDir } from '../test/fixtures.js';
 import { extractText, imagesOf, openPdf, renderRgb, writeDoc, type DocSpec } from '../test/page-tools-fixtures.js';
+import { cli, errorOf, useTempDir } from '../test/harness.js';
 
-let dir: string;
-let cleanup: () => void;
+const tmp = useTempDir('pagewright-sign-');
+const { out } = tmp;
 let png: string;
 let jpg: string;
 let gif: string;
 let bmp: string;
 beforeAll(async () => {
-  ({ dir, cleanup } = tempDir('pagewright-sign-'));
   // 60x30: left half opaque red, right half transparent, a blue stripe along the top (shows orientation).
   const rgba = new Uint8Array(60 * 30 * 4);
   for (let y = 0; y < 30; y++) {
@@ -27,16 +24,15 @@ beforeAll(async () => {
       else if (x < 30) rgba.set([255, 0, 0, 255], at);
     }
   }
-  png = join(dir, 'sig.png');
+  png = join(tmp.dir, 'sig.png');
   writeFileSync(png, await sharp(rgba, { raw: { width: 60, height: 30, channels: 4 } }).png().toBuffer());
-  jpg = join(dir, 'sig.jpg');
+  jpg = join(tmp.dir, 'sig.jpg');
   writeFileSync(jpg, await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 0, g: 160, b: 0 } } }).jpeg().toBuffer());
-  gif = join(dir, 'sig.gif');
+  gif = join(tmp.dir, 'sig.gif');
   writeFileSync(gif, await sharp(rgba, { raw: { width: 60, height: 30, channels: 4 } }).gif().toBuffer());
-  bmp = join(dir, 'sig.bmp');
+  bmp = join(tmp.dir, 'sig.bmp');
   writeFileSync(bmp, bmpFile(4, 2, [255, 0, 255]));
 });
-afterAll(() => cleanup());
 
 /** An uncompressed 24-bit BMP of one colour. */
 function bmpFile(width: number, height: number, [r, g, b]: number[]): Buffer {
@@ -56,17 +52,6 @@ function bmpFile(width: number, height: number, [r, g, b]: number[]): Buffer {
   return Buffer.concat([header, data]);
 }
 
-const out = (name: string): string => join(dir, name);
-const errorOf = (promise: Promise<unknown>): Promise<CatalogueError> =>
-  promise.then(
-    () => {
-      throw new Error('expected a CatalogueError');
-    },
-    (err: unknown) => {
-      expect(err).toBeInstanceOf(CatalogueError);
-      return err as CatalogueError;
-    },
-  );
 
 const near = (actual: number[], expected: number[], tolerance = 8): boolean => actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
 const GREY = [217, 217, 217];
@@ -80,7 +65,7 @@ const pages: DocSpec = {
 describe('signPdf', () => {
   let path: string;
   beforeAll(async () => {
-    path = await writeDoc(dir, 'doc.pdf', pages);
+    path = await writeDoc(tmp.dir, 'doc.pdf', pages);
   });
 
   it('stamps a PNG upright into the displayed box on every rotation, transparency kept, as page content', async () => {
@@ -132,11 +117,11 @@ describe('signPdf', () => {
   });
 
   it('rejects files that are no signature image (3102), pages out of range, bad boxes; leaves nothing', async () => {
-    const text = join(dir, 'not-an-image.png');
+    const text = join(tmp.dir, 'not-an-image.png');
     writeFileSync(text, 'hello, this is text');
-    const broken = join(dir, 'broken.png');
+    const broken = join(tmp.dir, 'broken.png');
     writeFileSync(broken, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]));
-    const sub = join(dir, 'errors');
+    const sub = join(tmp.dir, 'errors');
     mkdirSync(sub);
     const target = join(sub, 'x.pdf');
     const place = { page: 1, x: 0, y: 0, w: 10, h: 10 };
@@ -146,14 +131,14 @@ describe('signPdf', () => {
     expect((await errorOf(signPdf({ path }, target, { placements: [{ image: png, ...place, page: 0 }] }))).code).toBe('PAGE_RANGE_INVALID');
     expect((await errorOf(signPdf({ path }, target, { placements: [{ image: png, ...place, w: -1 }] }))).code).toBe('INVALID_PARAMS');
     expect((await errorOf(signPdf({ path }, target, { placements: [] }))).code).toBe('INVALID_PARAMS');
-    expect((await errorOf(signPdf({ path }, target, { placements: [{ image: join(dir, 'missing.png'), ...place }] }))).code).toBe('INVALID_PARAMS');
+    expect((await errorOf(signPdf({ path }, target, { placements: [{ image: join(tmp.dir, 'missing.png'), ...place }] }))).code).toBe('INVALID_PARAMS');
     expect(readdirSync(sub)).toEqual([]);
     expect(signImageType(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]))).toBe('gif');
     expect(signImageType(new Uint8Array([0x49, 0x49, 0x2a, 0x00]))).toBeUndefined(); // TIFF
   });
 
   it('opens an encrypted input with its password and writes it unencrypted', async () => {
-    const locked = await writeDoc(dir, 'locked.pdf', { ...pages, encrypt: { user: 'pw', owner: 'ow' } });
+    const locked = await writeDoc(tmp.dir, 'locked.pdf', { ...pages, encrypt: { user: 'pw', owner: 'ow' } });
     expect((await errorOf(signPdf({ path: locked, password: 'bad' }, out('x.pdf'), { placements: [{ image: png, page: 1, x: 0, y: 0, w: 10, h: 10 }] }))).code).toBe('INCORRECT_PASSWORD');
     await signPdf({ path: locked, password: 'pw' }, out('unlocked.pdf'), { placements: [{ image: png, page: 1, x: 50, y: 40, w: 120, h: 60 }] });
     const doc = openPdf(out('unlocked.pdf'));
@@ -164,15 +149,8 @@ describe('signPdf', () => {
 });
 
 describe('pagewright sign-pdf', () => {
-  const cli = async (...args: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const status = await runCli(args, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
-    return { status, stdout, stderr };
-  };
-
   it('places one image at several places, or pairs images with places', async () => {
-    const path = await writeDoc(dir, 'cli.pdf', pages);
+    const path = await writeDoc(tmp.dir, 'cli.pdf', pages);
     const one = await cli('sign-pdf', '--image', png, '--place', '1,50,40,120,60', '--place', '3,10,10,60,30', path, '-o', out('cli-one.pdf'));
     expect(one.status).toBe(0);
     expect(JSON.parse(one.stdout)).toEqual({ pages: 2, output: out('cli-one.pdf') });

@@ -159,12 +159,7 @@ export function buildPdf(spec: PdfSpec): Uint8Array {
     const options = spec.encrypt
       ? `encrypt=aes-256,user-password=${spec.encrypt.user},owner-password=${spec.encrypt.owner}`
       : spec.saveOptions ?? 'compress';
-    const buffer = doc.saveToBuffer(options);
-    try {
-      return Buffer.from(buffer.asUint8Array());
-    } finally {
-      buffer.destroy();
-    }
+    return savedBytes(doc, options);
   } finally {
     doc.destroy();
   }
@@ -198,6 +193,16 @@ function writeOutlineSpec(doc: PDFDocument, items: OutlineSpec[], explicit: (pag
   };
   root.put('Count', writeLevel(items, root));
   doc.getTrailer().get('Root').put('Outlines', root);
+}
+
+/** The document saved with `options` (mupdf save options), as bytes. */
+export function savedBytes(doc: PDFDocument, options: string): Uint8Array {
+  const buffer = doc.saveToBuffer(options);
+  try {
+    return Buffer.from(buffer.asUint8Array());
+  } finally {
+    buffer.destroy();
+  }
 }
 
 /** A temporary directory removed by the returned cleanup function. */

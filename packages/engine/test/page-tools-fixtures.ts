@@ -7,6 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { mupdf, type PDFDocument } from '../src/mupdf.js';
+import { greyPages, type GreyImage } from '../src/pdf/ssim.js';
+import { savedBytes } from './fixtures.js';
 
 export const qpdfAvailable = spawnSync('qpdf', ['--version']).status === 0;
 export const pdftotextAvailable = spawnSync('pdftotext', ['-v']).status === 0;
@@ -224,12 +226,7 @@ export async function buildDoc(spec: DocSpec): Promise<Uint8Array> {
       page.destroy();
     }
     const options = spec.encrypt ? `compress,encrypt=aes-256,user-password=${spec.encrypt.user},owner-password=${spec.encrypt.owner}` : 'compress';
-    const buffer = doc.saveToBuffer(options);
-    try {
-      return Buffer.from(buffer.asUint8Array());
-    } finally {
-      buffer.destroy();
-    }
+    return savedBytes(doc, options);
   } finally {
     doc.destroy();
   }
@@ -345,24 +342,10 @@ export function renderRgb(path: string, index: number, dpi = 72, password?: stri
 }
 
 /** Grey renders of the pages (the first `maxPages`) at `dpi`, for SSIM comparisons. */
-export function renderGrey(path: string, dpi = 100, password?: string, maxPages = Infinity): Array<{ width: number; height: number; grey: Uint8Array }> {
+export function renderGrey(path: string, dpi = 100, password?: string, maxPages = Infinity): GreyImage[] {
   const doc = openPdf(path, password);
   try {
-    const pages = [];
-    for (let i = 0; i < Math.min(doc.countPages(), maxPages); i++) {
-      const page = doc.loadPage(i);
-      const pixmap = page.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceGray, false, true);
-      const width = pixmap.getWidth();
-      const height = pixmap.getHeight();
-      const stride = pixmap.getStride();
-      const raw = pixmap.getPixels();
-      const grey = new Uint8Array(width * height);
-      for (let y = 0; y < height; y++) grey.set(raw.subarray(y * stride, y * stride + width), y * width);
-      pages.push({ width, height, grey });
-      pixmap.destroy();
-      page.destroy();
-    }
-    return pages;
+    return greyPages(doc, dpi, maxPages);
   } finally {
     doc.destroy();
   }

@@ -55,6 +55,16 @@ export async function migrate(db: Db): Promise<void> {
   await db.schema.createIndex('tasks_multi_id').ifNotExists().on('tasks').column('multi_id').execute();
   await db.schema.createIndex('tasks_status').ifNotExists().on('tasks').column('status').execute();
   await addMissingColumn(db, 'tasks', 'detail', 'text');
+  await db.schema
+    .createTable('signatures')
+    .ifNotExists()
+    .addColumn('client_id', 'text', (c) => c.notNull())
+    .addColumn('file_id', 'text', (c) => c.notNull())
+    .addColumn('width', 'integer', (c) => c.notNull())
+    .addColumn('height', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('signatures_pk', ['client_id', 'file_id'])
+    .execute();
 }
 
 /** Columns added after a table was first created, for databases made by an earlier version. */

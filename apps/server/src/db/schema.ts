@@ -38,7 +38,17 @@ export interface TasksTable {
   expires_at: number;
 }
 
+/** Signature images a client keeps for sign-pdf (SPEC §7 file/sign). */
+export interface SignaturesTable {
+  client_id: string;
+  file_id: string;
+  width: number;
+  height: number;
+  created_at: number;
+}
+
 export interface Database {
   files: FilesTable;
   tasks: TasksTable;
+  signatures: SignaturesTable;
 }

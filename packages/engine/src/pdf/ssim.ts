@@ -2,6 +2,8 @@
  * Structural similarity (Wang et al. 2004) of grey images over 8x8 windows moved by 4
  * samples: the fidelity check of lossy image re-encoding.
  */
+import { mupdf } from '../mupdf.js';
+
 export interface GreyImage {
   width: number;
   height: number;
@@ -76,4 +78,24 @@ export function halve(image: GreyImage): GreyImage {
     }
   }
   return { width, height, grey };
+}
+
+/** Grey renders of a document's pages (the first `maxPages`) at `dpi`, for SSIM comparisons. */
+export function greyPages(doc: mupdf.Document, dpi: number, maxPages = Infinity): GreyImage[] {
+  const pages: GreyImage[] = [];
+  const matrix = mupdf.Matrix.scale(dpi / 72, dpi / 72);
+  for (let i = 0; i < Math.min(doc.countPages(), maxPages); i++) {
+    const page = doc.loadPage(i);
+    const pixmap = page.toPixmap(matrix, mupdf.ColorSpace.DeviceGray, false, true);
+    const width = pixmap.getWidth();
+    const height = pixmap.getHeight();
+    const stride = pixmap.getStride();
+    const raw = pixmap.getPixels();
+    const grey = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) grey.set(raw.subarray(y * stride, y * stride + width), y * width);
+    pages.push({ width, height, grey });
+    pixmap.destroy();
+    page.destroy();
+  }
+  return pages;
 }

@@ -23,6 +23,10 @@ export class FilesRepo {
       .set({ total_page: info.total_page, page_w: info.page_w, page_h: info.page_h }).where('file_id', '=', fileId).execute();
   }
 
+  async setExpiry(fileId: string, expiresAt: number): Promise<void> {
+    await this.db.updateTable('files').set({ expires_at: expiresAt }).where('file_id', '=', fileId).execute();
+  }
+
   async listExpired(now: number, limit: number): Promise<FileRow[]> {
     return this.db.selectFrom('files').selectAll().where('expires_at', '<', now).limit(limit).execute();
   }

@@ -168,6 +168,21 @@ export class FilesService {
     return Buffer.from(base64, 'base64');
   }
 
+  /** Keeps a file until `expiresAt` (a saved signature), or lets the sweeper take it (now). */
+  async setExpiry(fileId: string, expiresAt: number): Promise<void> {
+    await this.repo.setExpiry(fileId, expiresAt);
+  }
+
+  async readAll(row: FileRow): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.storage.openRead(row.storage_key) as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  openRead(row: FileRow) {
+    return this.storage.openRead(row.storage_key);
+  }
+
   /** Removes expired files and their objects; returns how many went. */
   async sweepExpired(now = Date.now()): Promise<number> {
     return drain(() => this.repo.listExpired(now, 200), async (row) => {

@@ -1,0 +1,69 @@
+import type { Readable } from 'node:stream';
+import {
+  API_PREFIX, CatalogueError, imageSizeLimit, paths, SAVED_SIGNATURES_MAX, type SignStoredItem,
+} from '@pagewright/contracts';
+import { readImageSize } from '../../util/imageSize.js';
+import type { FilesService } from '../files/service.js';
+import type { SignatureRow, SignaturesRepo } from './repo.js';
+
+/** A saved signature outlives the hour an ordinary upload is kept. */
+const KEEP_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
+const MIME = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', bmp: 'image/bmp' } as const;
+
+/** Signatures kept per client for sign-pdf: list, save an uploaded image, delete, show. */
+export class SignaturesService {
+  constructor(private readonly repo: SignaturesRepo, private readonly files: FilesService) {}
+
+  async list(clientId: string): Promise<SignStoredItem[]> {
+    const rows = await this.repo.list(clientId);
+    const items: SignStoredItem[] = [];
+    for (const row of rows) {
+      const file = await this.files.requireUploaded(row.file_id).catch(() => undefined);
+      if (file) items.push(this.item(row, file.file_size));
+    }
+    return items;
+  }
+
+  async save(clientId: string, fileId: string, now = Date.now()): Promise<SignStoredItem> {
+    const file = await this.files.requireUploaded(fileId);
+    const existing = await this.repo.get(clientId, fileId);
+    if (existing) return this.item(existing, file.file_size);
+    if (file.file_size > imageSizeLimit) throw new CatalogueError(4012);
+    const size = readImageSize(await this.files.readAll(file));
+    if (!size) throw new CatalogueError(3102);
+    if ((await this.repo.count(clientId)) >= SAVED_SIGNATURES_MAX) throw new CatalogueError('SIGNATURES_FULL');
+    const row: SignatureRow = { client_id: clientId, file_id: fileId, width: size.width, height: size.height, created_at: now };
+    await this.repo.insert(row);
+    await this.files.setExpiry(fileId, now + KEEP_MS);
+    return this.item(row, file.file_size);
+  }
+
+  async remove(clientId: string, fileId: string, now = Date.now()): Promise<void> {
+    if (!(await this.repo.get(clientId, fileId))) throw new CatalogueError(2405);
+    await this.repo.delete(clientId, fileId);
+    // The image goes with the next sweep, unless someone else also keeps it.
+    if (!(await this.repo.isSavedByAnyone(fileId))) await this.files.setExpiry(fileId, now);
+  }
+
+  async open(clientId: string, fileId: string): Promise<{ stream: Readable; type: string }> {
+    if (!(await this.repo.get(clientId, fileId))) throw new CatalogueError(2405);
+    const file = await this.files.requireUploaded(fileId);
+    const head = await this.files.readAll(file);
+    const size = readImageSize(head);
+    if (!size) throw new CatalogueError(3102);
+    return { stream: this.files.openRead(file), type: MIME[size.type] };
+  }
+
+  private item(row: SignatureRow, fileSize: number): SignStoredItem {
+    return {
+      file_id: row.file_id,
+      file_size: fileSize,
+      oss_domain: '',
+      output_file: `${API_PREFIX}${paths.signImage}?file_id=${row.file_id}`,
+      page_w: row.width,
+      page_h: row.height,
+      total_page: 1,
+    };
+  }
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import type { Envelope, SignStoredItem, TaskCreated } from '@pagewright/contracts';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
+import { makePdf } from './pdfFixtures.js';
+import { pageImageCounts, textImagePng } from './readBack.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server.stop();
+  removeDir(server.dataDir);
+});
+
+/** A browser: keeps the identity cookie the server gives it. */
+function browser() {
+  let cookie = '';
+  return async <T>(method: string, url: string, body?: unknown): Promise<{ http: number; env: Envelope<T>; raw: Response }> => {
+    const res = await fetch(server.baseUrl + url, {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0]!;
+    const type = res.headers.get('content-type') ?? '';
+    return { http: res.status, env: (type.includes('json') ? await res.json() : null) as Envelope<T>, raw: res };
+  };
+}
+
+describe('saved signatures (file/sign)', () => {
+  it('saves an uploaded image, lists it with its pixel size, and uses it to sign', async () => {
+    const alice = browser();
+    expect((await alice<{ signs: SignStoredItem[] }>('GET', '/api/file/sign?t=1')).env.data.signs).toEqual([]);
+    const png = textImagePng('Alice', 72);
+    const { file_id } = await upload(server, 'alice.png', png);
+    const saved = await alice<SignStoredItem>('POST', '/api/file/sign?t=2', { file_id });
+    expect(saved.env.code).toBe(0);
+    expect(saved.env.data).toMatchObject({ file_id, file_size: png.length, page_w: png.readUInt32BE(16), page_h: png.readUInt32BE(20), total_page: 1 });
+    const list = await alice<{ signs: SignStoredItem[] }>('GET', '/api/file/sign?t=3');
+    expect(list.env.data.signs.map((s) => s.file_id)).toEqual([file_id]);
+    const image = await alice<null>('GET', list.env.data.signs[0]!.output_file);
+    expect(image.raw.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.raw.arrayBuffer()).equals(png)).toBe(true);
+
+    const doc = (await upload(server, 'doc.pdf', makePdf(['sign here']))).file_id;
+    const task = await alice<TaskCreated>('POST', `/api/document/content/${doc}/sign`, {
+      placements: [{ sign_file_id: file_id, page: 1, x: 100, y: 600, w: 150, h: 40 }],
+    });
+    await waitForTask(server, task.env.data.task_id);
+    const signed = Buffer.from(await (await fetch(`${server.baseUrl}/api/document/download-doc?task_id=${task.env.data.task_id}`)).arrayBuffer());
+    expect(pageImageCounts(signed)).toEqual([1]);
+  });
+
+  it('keeps a saved signature past the hour an upload lives', async () => {
+    const alice = browser();
+    const { file_id } = await upload(server, 'keep.png', textImagePng('Keep', 72));
+    await alice('POST', '/api/file/sign', { file_id });
+    const db = new SqliteDatabase(path.join(server.dataDir, 'pagewright.db'), { readonly: true });
+    const row = db.prepare('select expires_at from files where file_id = ?').get(file_id) as { expires_at: number };
+    db.close();
+    expect(row.expires_at).toBeGreaterThan(Date.now() + 365 * 24 * 60 * 60 * 1000);
+  });
+
+  it('never shows, serves or deletes one client’s signature to another', async () => {
+    const alice = browser();
+    const mallory = browser();
+    const { file_id } = await upload(server, 'mine.png', textImagePng('Mine', 72));
+    await alice('POST', '/api/file/sign', { file_id });
+    await mallory('GET', '/api/file/sign');
+    expect((await mallory<{ signs: SignStoredItem[] }>('GET', '/api/file/sign')).env.data.signs).toEqual([]);
+    expect((await mallory('GET', `/api/file/sign/image?file_id=${file_id}`)).env.code).toBe(2405);
+    expect((await mallory('DELETE', `/api/file/sign?file_id=${file_id}`)).env.code).toBe(2405);
+    expect((await alice<{ signs: SignStoredItem[] }>('GET', '/api/file/sign')).env.data.signs.map((s) => s.file_id)).toContain(file_id);
+  });
+
+  it('deletes a signature, after which it is neither listed nor served', async () => {
+    const alice = browser();
+    const { file_id } = await upload(server, 'gone.png', textImagePng('Gone', 72));
+    await alice('POST', '/api/file/sign', { file_id });
+    expect((await alice('DELETE', `/api/file/sign?file_id=${file_id}&t=9`)).env.code).toBe(0);
+    expect((await alice<{ signs: SignStoredItem[] }>('GET', '/api/file/sign')).env.data.signs).toEqual([]);
+    expect((await alice('GET', `/api/file/sign/image?file_id=${file_id}`)).env.code).toBe(2405);
+  });
+
+  it('refuses a file that is not an image with 3102', async () => {
+    const alice = browser();
+    const { file_id } = await upload(server, 'fake.png', Buffer.from('not an image at all'));
+    const r = await alice('POST', '/api/file/sign', { file_id });
+    expect(r.env.code).toBe(3102);
+  });
+
+  it('keeps at most 20 signatures per client (SIGNATURES_FULL)', async () => {
+    const alice = browser();
+    await alice('GET', '/api/file/sign');
+    for (let i = 0; i < 20; i++) {
+      const { file_id } = await upload(server, `s${i}.png`, textImagePng(`S${i}`, 20));
+      expect((await alice('POST', '/api/file/sign', { file_id })).env.code).toBe(0);
+    }
+    const { file_id } = await upload(server, 'extra.png', textImagePng('extra', 20));
+    const r = await alice('POST', '/api/file/sign', { file_id });
+    expect(r.env).toMatchObject({ code: 'SIGNATURES_FULL', msg: 'You can keep up to 20 signatures. Delete one to save another.' });
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Scaffolding shared by the engine's test files: a per-file temporary directory, the
+ * CatalogueError a failing call must reject with, and the CLI run in-process.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { CatalogueError } from '@pagewright/contracts';
+import { runCli } from '../src/cli/main.js';
+import { tempDir } from './fixtures.js';
+
+export interface TestDir {
+  /** The directory; set before the file's tests run. */
+  readonly dir: string;
+  /** A path in the directory. */
+  out(name: string): string;
+  /** Writes `bytes` to a file in the directory and returns its path. */
+  file(name: string, bytes: Uint8Array): string;
+}
+
+/**
+ * A temporary directory made before the calling test file's tests (beforeAll, registered here
+ * so it runs ahead of the file's own hooks) and removed after them.
+ */
+export function useTempDir(prefix: string): TestDir {
+  let dir: string | undefined;
+  let cleanup: (() => void) | undefined;
+  beforeAll(() => ({ dir, cleanup } = tempDir(prefix)));
+  afterAll(() => cleanup?.());
+  const current = (): string => {
+    if (dir === undefined) throw new Error('the temporary directory exists only while the tests run');
+    return dir;
+  };
+  return {
+    get dir() {
+      return current();
+    },
+    out: (name) => join(current(), name),
+    file: (name, bytes) => {
+      const path = join(current(), name);
+      writeFileSync(path, bytes);
+      return path;
+    },
+  };
+}
+
+/** The CatalogueError `promise` rejects with; fails the test when it resolves or rejects otherwise. */
+export function errorOf(promise: Promise<unknown>): Promise<CatalogueError> {
+  return promise.then(
+    () => {
+      throw new Error('expected a CatalogueError');
+    },
+    (err: unknown) => {
+      expect(err).toBeInstanceOf(CatalogueError);
+      return err as CatalogueError;
+    },
+  );
+}
+
+/** Runs `pagewright <args>` in-process and collects its exit status and output. */
+export async function cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const status = await runCli(args, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
+  return { status, stdout, stderr };
+}
