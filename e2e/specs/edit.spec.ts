@@ -114,6 +114,57 @@ test('sign-pdf: a drawn signature is moved to page 2 and resized there', async (
   expect(errors).toEqual([]);
 });
 
+test('sign-pdf: a saved signature is kept across visits, used without a new upload, then deleted', async ({ page }) => {
+  const errors = watchErrors(page);
+  const contract = pdfFile('contract.pdf', makePdf(['Agreement', 'Signature page']));
+  await addFiles(page, 'sign-pdf', [contract]);
+  await previewBox(page);
+  await expect(page.getByTestId('saved-signatures-empty')).toBeVisible();
+  await page.getByTestId('sign-new').click();
+  await page.getByTestId('sign-text').fill('Jane Doe');
+  await page.getByTestId('save-signature').check();
+  await page.getByTestId('sign-create').click();
+  await expect(page.getByTestId('sign-box')).toHaveCount(1, { timeout: 30_000 });
+  const saved = page.getByTestId('saved-signature');
+  await expect(saved).toHaveCount(1);
+  const fileId = await saved.getAttribute('data-file-id');
+  expect(fileId).toBeTruthy();
+
+  // A new visit (the page loaded afresh) lists it, image and all.
+  await page.reload();
+  await addFiles(page, 'sign-pdf', [contract]);
+  await previewBox(page);
+  await expect(saved).toHaveCount(1, { timeout: 15_000 });
+  await expect(saved).toHaveAttribute('data-file-id', fileId ?? '');
+  await expect.poll(() => saved.locator('img').evaluate((img) => {
+    const image = img as unknown as { complete: boolean; naturalWidth: number };
+    return image.complete ? image.naturalWidth : 0;
+  })).toBeGreaterThan(0);
+  await expect(page.getByTestId('sign-box')).toHaveCount(0);
+
+  // Used as it is (no new upload): placed on page 1 and signed with its file_id.
+  const uploads: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/api/file/oss/object')) uploads.push(r.url()); });
+  await saved.getByTestId('saved-signature-use').click();
+  await expect(page.getByTestId('sign-box')).toHaveCount(1);
+  await expect(page.getByTestId('sign-count')).toContainText('1 signature placed');
+  const { bytes } = await convertAndDownload(page);
+  expect(imagePages(bytes)).toEqual([1]);
+  expect(pageTexts(bytes)).toEqual(['Agreement', 'Signature page']);
+  expect(uploads).toEqual([]);
+
+  // Deleted: the list is empty, here and on the server.
+  await addFiles(page, 'sign-pdf', [contract]);
+  await expect(saved).toHaveCount(1, { timeout: 15_000 });
+  await saved.getByTestId('saved-signature-delete').click();
+  await expect(saved).toHaveCount(0);
+  await expect(page.getByTestId('saved-signatures-empty')).toBeVisible();
+  const listed = await (await page.request.get(`/api/file/sign?t=${Date.now()}`)).json() as { code: unknown; data: { signs: unknown[] } };
+  expect(listed.code).toBe(0);
+  expect(listed.data.signs).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('crop-pdf: margins set by numbers and by dragging the box cut the pages', async ({ page }) => {
   const errors = watchErrors(page);
   await addFiles(page, 'crop-pdf', [pdfFile('wide.pdf', makePdf(['Cropped page one', 'Cropped page two']))]);

@@ -17,7 +17,10 @@ import {
   redactionRequest,
   replaceTextRequest,
   rotateRequest,
+  signList,
   signRequest,
+  signSaveRequest,
+  signStoredItem,
   splitRequest,
   paths,
   taskCreated,
@@ -26,12 +29,13 @@ import {
   uploadObjectResponse,
   type DocumentInfo,
   type MergeRequest,
+  type SignStoredItem,
   type TaskCreated,
   type TaskResult,
   type UploadObjectRequest,
   type UploadObjectResponse,
 } from '@pagewright/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiUrl, request } from './http';
 
 /** Asks for a file_id and an upload policy (SPEC §7 file/oss/object). */
@@ -126,6 +130,27 @@ export function startSign(
     ? fillPath(paths.signWithPassword, { file_id: fileId, password })
     : fillPath(paths.sign, { file_id: fileId });
   return startTool(signRequest, path, body, signal);
+}
+
+/** The caller's saved signatures, newest first (SPEC §7 GET file/sign; `t` busts caches). */
+export async function listSavedSignatures(signal?: AbortSignal): Promise<SignStoredItem[]> {
+  const { signs } = await request(signList, paths.signImages, { query: { t: Date.now() }, signal });
+  return signs;
+}
+
+/** Keeps an uploaded signature image; 3102 for a non-image, SIGNATURES_FULL at 20. */
+export function saveSignature(fileId: string, signal?: AbortSignal): Promise<SignStoredItem> {
+  return request(signStoredItem, paths.signImages, {
+    method: 'POST',
+    query: { t: Date.now() },
+    json: signSaveRequest.parse({ file_id: fileId }),
+    signal,
+  });
+}
+
+/** Forgets a saved signature; 2405 when it is not (or no longer) saved. */
+export async function deleteSavedSignature(fileId: string, signal?: AbortSignal): Promise<void> {
+  await request(z.unknown(), paths.signImages, { method: 'DELETE', query: { file_id: fileId, t: Date.now() }, signal });
 }
 
 /** The page-image call: a PNG of one page (1-based) at `dpi` (20..150). */

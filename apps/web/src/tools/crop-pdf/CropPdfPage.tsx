@@ -7,8 +7,8 @@ import { useFileStore } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
 import { BoxOverlay } from '../shared/BoxOverlay';
-import { PageNav } from '../shared/PageNav';
-import { PagePreview, dpiFor, type PageSize } from '../shared/PagePreview';
+import { PagedPreview, defaultPageSize, usePreviewPage } from '../shared/PagedPreview';
+import type { PageSize } from '../shared/PagePreview';
 import { PageScope, type PageScopeValue } from '../shared/PageScope';
 import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
@@ -39,17 +39,15 @@ export default function CropPdfPage() {
   const total = file?.ossInfo?.total_page ?? 1;
   const [margins, setMargins] = useState<Margins>({ l: 0, r: 0, t: 0, b: 0 });
   const [scope, setScope] = useState<PageScopeValue>({ all: true, ranges: '' });
-  const [page, setPage] = useState(1);
+  const { page, setPage, documentId } = usePreviewPage(file);
   const [measured, setMeasured] = useState<PageSize | null>(null);
   const [checked, setChecked] = useState(false);
-  const documentId = file ? fileIdOf(file) : '';
   // A new document (single upload replaces the file) starts without the old one's marks.
   useEffect(() => {
-    setPage(1);
     setMeasured(null);
   }, [documentId]);
   const onSize = useCallback((size: PageSize) => setMeasured(size), []);
-  const pageSize: PageSize = measured ?? { w: file?.ossInfo?.page_w ?? 612, h: file?.ossInfo?.page_h ?? 792 };
+  const pageSize: PageSize = measured ?? defaultPageSize(file);
   const box = marginsToRect(margins, pageSize);
   const boxError = box.w < MIN_CROP_BOX || box.h < MIN_CROP_BOX ? t('crop.boxTooSmall', { min: MIN_CROP_BOX }) : null;
   const range = scope.all ? null : checkCropPageRanges(scope.ranges, total);
@@ -99,20 +97,17 @@ export default function CropPdfPage() {
   );
 
   const editor = file ? (
-    <Stack gap="sm">
-      <PagePreview fileId={fileIdOf(file)} password={passwordOf(file)} page={page} dpi={dpiFor(file.ossInfo?.page_w, 700)} onSize={onSize}>
-        {(size) => (
-          <BoxOverlay
-            page={size}
-            kind="crop"
-            minSize={MIN_CROP_BOX}
-            boxes={[{ id: 'crop', rect: marginsToRect(margins, size), label: t('crop.boxLabel') }]}
-            onChange={(_, rect) => !running && setMargins(rectToMargins(rect, size))}
-          />
-        )}
-      </PagePreview>
-      {total > 1 && <PageNav page={page} total={total} onChange={setPage} />}
-    </Stack>
+    <PagedPreview file={file} page={page} onPageChange={setPage} onSize={onSize}>
+      {(size) => (
+        <BoxOverlay
+          page={size}
+          kind="crop"
+          minSize={MIN_CROP_BOX}
+          boxes={[{ id: 'crop', rect: marginsToRect(margins, size), label: t('crop.boxLabel') }]}
+          onChange={(_, rect) => !running && setMargins(rectToMargins(rect, size))}
+        />
+      )}
+    </PagedPreview>
   ) : null;
 
   return (

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
 import { IconArrowLeft, IconArrowRight, IconRefresh, IconRotateClockwise, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageImageUrl, startExtractPage } from '../../api/client';
 import { useFileStore, type FileItem } from '../../files/fileStore';
@@ -139,46 +139,54 @@ function PageGrid({ file, tiles, onChange, disabled }: {
               {tile.page !== index + 1 && <Text span fz="xs" c="dimmed" fw={400}> ({t('rearrange.was', { page: tile.page })})</Text>}
             </Text>
             <Group gap={0} wrap="nowrap">
-              <Tooltip label={t('rearrange.moveLeft')}>
-                <ActionIcon size="sm" variant="subtle" color="gray" disabled={disabled || index === 0} onClick={() => onChange(moveItem(tiles, index, index - 1))} aria-label={t('rearrange.moveLeftPage', { page: tile.page })} data-testid="tile-left">
-                  <IconArrowLeft size={14} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('rearrange.moveRight')}>
-                <ActionIcon size="sm" variant="subtle" color="gray" disabled={disabled || index === tiles.length - 1} onClick={() => onChange(moveItem(tiles, index, index + 1))} aria-label={t('rearrange.moveRightPage', { page: tile.page })} data-testid="tile-right">
-                  <IconArrowRight size={14} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('rearrange.rotate')}>
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="gray"
-                  disabled={disabled}
-                  onClick={() => onChange(tiles.map((other) => (other.page === tile.page ? { ...other, rotation: ((other.rotation + 90) % 360) as PageTile['rotation'] } : other)))}
-                  aria-label={t('rearrange.rotatePage', { page: tile.page })}
-                  data-testid="tile-rotate"
-                >
-                  <IconRotateClockwise size={14} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('rearrange.delete')}>
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="red"
-                  disabled={disabled}
-                  onClick={() => onChange(tiles.filter((other) => other.page !== tile.page))}
-                  aria-label={t('rearrange.deletePage', { page: tile.page })}
-                  data-testid="tile-delete"
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
-              </Tooltip>
+              <TileButton label={t('rearrange.moveLeft')} ariaLabel={t('rearrange.moveLeftPage', { page: tile.page })} testId="tile-left" disabled={disabled || index === 0} onClick={() => onChange(moveItem(tiles, index, index - 1))}>
+                <IconArrowLeft size={14} />
+              </TileButton>
+              <TileButton label={t('rearrange.moveRight')} ariaLabel={t('rearrange.moveRightPage', { page: tile.page })} testId="tile-right" disabled={disabled || index === tiles.length - 1} onClick={() => onChange(moveItem(tiles, index, index + 1))}>
+                <IconArrowRight size={14} />
+              </TileButton>
+              <TileButton
+                label={t('rearrange.rotate')}
+                ariaLabel={t('rearrange.rotatePage', { page: tile.page })}
+                testId="tile-rotate"
+                disabled={disabled}
+                onClick={() => onChange(tiles.map((other) => (other.page === tile.page ? { ...other, rotation: ((other.rotation + 90) % 360) as PageTile['rotation'] } : other)))}
+              >
+                <IconRotateClockwise size={14} />
+              </TileButton>
+              <TileButton
+                label={t('rearrange.delete')}
+                ariaLabel={t('rearrange.deletePage', { page: tile.page })}
+                testId="tile-delete"
+                color="red"
+                disabled={disabled}
+                onClick={() => onChange(tiles.filter((other) => other.page !== tile.page))}
+              >
+                <IconTrash size={14} />
+              </TileButton>
             </Group>
           </Group>
         </li>
       ))}
     </ol>
+  );
+}
+
+/** One of a tile's small icon buttons, with its tooltip. */
+function TileButton({ label, ariaLabel, testId, color = 'gray', disabled, onClick, children }: {
+  label: string;
+  ariaLabel: string;
+  testId: string;
+  color?: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon size="sm" variant="subtle" color={color} disabled={disabled} onClick={onClick} aria-label={ariaLabel} data-testid={testId}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
   );
 }

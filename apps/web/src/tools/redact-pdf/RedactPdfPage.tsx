@@ -9,8 +9,7 @@ import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
 import { BoxOverlay } from '../shared/BoxOverlay';
 import { roundRect, type Rect } from '../shared/geometry';
-import { PageNav } from '../shared/PageNav';
-import { PagePreview, dpiFor } from '../shared/PagePreview';
+import { PagedPreview, usePreviewPage } from '../shared/PagedPreview';
 import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
 import { isValidRegex } from '../shared/validation';
@@ -29,19 +28,16 @@ export default function RedactPdfPage() {
   const { t } = useTranslation();
   const file = useReadyFile();
   const running = useFileStore((state) => state.task.phase === 'running');
-  const total = file?.ossInfo?.total_page ?? 1;
-  const [page, setPage] = useState(1);
+  const { page, setPage, documentId } = usePreviewPage(file);
   const [boxes, setBoxes] = useState<DrawnBox[]>([]);
   const [selected, setSelected] = useState<string | undefined>();
   const [terms, setTerms] = useState<string[]>([]);
   const [regex, setRegex] = useState(false);
   const [caseSensitive, setCaseSensitive] = useState(false);
   const [checked, setChecked] = useState(false);
-  const documentId = file ? fileIdOf(file) : '';
   // A new document (single upload replaces the file) starts without the old one's marks.
   useEffect(() => {
     setBoxes([]);
-    setPage(1);
   }, [documentId]);
   const badTerms = regex ? terms.filter((term) => !isValidRegex(term)) : [];
   const error = boxes.length === 0 && terms.length === 0
@@ -90,34 +86,34 @@ export default function RedactPdfPage() {
     </Stack>
   );
 
+  const header = (
+    <Group justify="space-between">
+      <Text fz="sm" c="dimmed">{t('redact.drawHint')}</Text>
+      {onPage.length > 0 && <Badge variant="light">{t('redact.onPage', { count: onPage.length })}</Badge>}
+    </Group>
+  );
+
   const editor = file ? (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Text fz="sm" c="dimmed">{t('redact.drawHint')}</Text>
-        {onPage.length > 0 && <Badge variant="light">{t('redact.onPage', { count: onPage.length })}</Badge>}
-      </Group>
-      <PagePreview fileId={fileIdOf(file)} password={passwordOf(file)} page={page} dpi={dpiFor(file.ossInfo?.page_w, 700)}>
-        {(size) => (
-          <BoxOverlay
-            page={size}
-            kind="redact"
-            minSize={4}
-            boxes={onPage.map((box, index) => ({ id: box.id, rect: box.rect, label: t('redact.boxLabel', { index: index + 1 }) }))}
-            selectedId={selected}
-            onSelect={setSelected}
-            onChange={(id, rect) => !running && setBoxes((all) => all.map((box) => (box.id === id ? { ...box, rect } : box)))}
-            onDraw={running ? undefined : (rect) => {
-              const id = `b${nextBoxId++}`;
-              setBoxes((all) => [...all, { id, page, rect }]);
-              setSelected(id);
-            }}
-            onRemove={running ? undefined : removeBox}
-            removeLabel={(box) => t('redact.removeBox', { label: box.label })}
-          />
-        )}
-      </PagePreview>
-      {total > 1 && <PageNav page={page} total={total} onChange={setPage} />}
-    </Stack>
+    <PagedPreview file={file} page={page} onPageChange={setPage} header={header}>
+      {(size) => (
+        <BoxOverlay
+          page={size}
+          kind="redact"
+          minSize={4}
+          boxes={onPage.map((box, index) => ({ id: box.id, rect: box.rect, label: t('redact.boxLabel', { index: index + 1 }) }))}
+          selectedId={selected}
+          onSelect={setSelected}
+          onChange={(id, rect) => !running && setBoxes((all) => all.map((box) => (box.id === id ? { ...box, rect } : box)))}
+          onDraw={running ? undefined : (rect) => {
+            const id = `b${nextBoxId++}`;
+            setBoxes((all) => [...all, { id, page, rect }]);
+            setSelected(id);
+          }}
+          onRemove={running ? undefined : removeBox}
+          removeLabel={(box) => t('redact.removeBox', { label: box.label })}
+        />
+      )}
+    </PagedPreview>
   ) : null;
 
   return (

@@ -1,5 +1,5 @@
 import { Button, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
+import { toolByPageName, type SignStoredItem, type ToolDefinition } from '@pagewright/contracts';
 import { IconCopy, IconPlus, IconSignature } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,13 @@ import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
 import { BoxOverlay } from '../shared/BoxOverlay';
 import { roundRect, type Rect } from '../shared/geometry';
-import { PageNav } from '../shared/PageNav';
-import { PagePreview, dpiFor, type PageSize } from '../shared/PagePreview';
+import { PagedPreview, defaultPageSize, usePreviewPage } from '../shared/PagedPreview';
+import type { PageSize } from '../shared/PagePreview';
 import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
+import { SavedSignatures } from './SavedSignatures';
 import { SignatureCreator, type CreatedSignature } from './SignatureCreator';
+import { useSavedSignatures } from './savedSignatures';
 import { imageAspect } from './signatureImage';
 import classes from './Sign.module.css';
 
@@ -48,31 +50,32 @@ export default function SignPdfPage() {
   const [current, setCurrent] = useState<string | undefined>();
   const [placements, setPlacements] = useState<Placement[]>([]);
   const [selected, setSelected] = useState<string | undefined>();
-  const [page, setPage] = useState(1);
+  const { page, setPage, documentId } = usePreviewPage(file);
   const [creating, setCreating] = useState(false);
   const [checked, setChecked] = useState(false);
   const sizes = useRef(new Map<number, PageSize>());
   const urls = useRef<string[]>([]);
-  const documentId = file ? fileIdOf(file) : '';
+  const saved = useSavedSignatures();
   // A new document (single upload replaces the file) starts without the old one's marks.
   useEffect(() => {
     setPlacements([]);
-    setPage(1);
     sizes.current.clear();
   }, [documentId]);
 
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
   const signature = signatures.find((s) => s.fileId === current);
-  const pageSize = (p: number): PageSize => sizes.current.get(p) ?? { w: file?.ossInfo?.page_w ?? 612, h: file?.ossInfo?.page_h ?? 792 };
+  const pageSize = (p: number): PageSize => sizes.current.get(p) ?? defaultPageSize(file);
   const error = placements.length === 0 ? t('sign.nothingPlaced') : null;
 
-  const onCreate = async ({ file: image }: CreatedSignature) => {
+  const onCreate = async ({ file: image, save }: CreatedSignature) => {
     try {
       const url = URL.createObjectURL(image);
       urls.current.push(url);
       const aspect = await imageAspect(url);
       const stored = await uploadFile(image);
+      // A failed save is told by its toast; the new signature is placed all the same.
+      if (save) await saved.save.mutateAsync(stored.file_id).catch(() => undefined);
       const entry = { fileId: stored.file_id, url, aspect };
       setSignatures((all) => [...all, entry]);
       setCurrent(entry.fileId);
@@ -81,6 +84,30 @@ export default function SignPdfPage() {
     } catch (failure) {
       showErrorToast(failure);
     }
+  };
+
+  /** A saved signature becomes the current one (no new upload) and is placed on this page. */
+  const applySaved = (item: SignStoredItem) => {
+    const known = signatures.find((s) => s.fileId === item.file_id);
+    const entry = known ?? {
+      fileId: item.file_id,
+      url: item.output_file,
+      aspect: item.page_w > 0 && item.page_h > 0 ? item.page_w / item.page_h : 3,
+    };
+    if (!known) setSignatures((all) => [...all, entry]);
+    setCurrent(entry.fileId);
+    place(entry, page);
+  };
+
+  /** The deleted image is let go by the server, so its placements go too. */
+  const deleteSaved = (item: SignStoredItem) => {
+    saved.remove.mutate(item.file_id, {
+      onSuccess: () => {
+        setSignatures((all) => all.filter((s) => s.fileId !== item.file_id));
+        setPlacements((all) => all.filter((p) => p.signature !== item.file_id));
+        setCurrent((fileId) => (fileId === item.file_id ? undefined : fileId));
+      },
+    });
   };
 
   const place = (sig: StoredSignature, onPage: number) => {
@@ -149,45 +176,48 @@ export default function SignPdfPage() {
           )}
         </Stack>
       )}
+      <SavedSignatures
+        items={saved.list.data}
+        loading={saved.list.isPending && saved.list.fetchStatus !== 'idle'}
+        disabled={running}
+        deleting={saved.remove.isPending ? saved.remove.variables : undefined}
+        current={current}
+        onUse={applySaved}
+        onDelete={deleteSaved}
+      />
       <Text fz="sm" data-testid="sign-count">{t('sign.placed', { count: placements.length })}</Text>
       {checked && error && <Text fz="sm" c="red.7" data-testid="sign-validation">{error}</Text>}
     </Stack>
   );
 
+  const header = (
+    <Group justify="space-between">
+      <Text fz="sm" c="dimmed">{t('sign.placeHint')}</Text>
+    </Group>
+  );
+
   const editor = file ? (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Text fz="sm" c="dimmed">{t('sign.placeHint')}</Text>
-      </Group>
-      <PagePreview
-        fileId={fileIdOf(file)}
-        password={passwordOf(file)}
-        page={page}
-        dpi={dpiFor(file.ossInfo?.page_w, 700)}
-        onSize={(size) => sizes.current.set(page, size)}
-      >
-        {(size) => (
-          <BoxOverlay
-            page={size}
-            kind="sign"
-            minSize={12}
-            keepAspect
-            selectedId={selected}
-            onSelect={setSelected}
-            boxes={onPage.map((p, index) => ({
-              id: p.id,
-              rect: p.rect,
-              label: t('sign.placementLabel', { index: index + 1 }),
-              content: <img src={signatures.find((s) => s.fileId === p.signature)?.url} alt="" className={classes.signatureThumb} style={{ width: '100%', height: '100%', maxHeight: 'none' }} draggable={false} />,
-            }))}
-            onChange={(id, rect) => !running && setPlacements((all) => all.map((p) => (p.id === id ? { ...p, rect } : p)))}
-            onRemove={running ? undefined : (id) => setPlacements((all) => all.filter((p) => p.id !== id))}
-            removeLabel={(box) => t('sign.remove', { label: box.label })}
-          />
-        )}
-      </PagePreview>
-      {total > 1 && <PageNav page={page} total={total} onChange={setPage} />}
-    </Stack>
+    <PagedPreview file={file} page={page} onPageChange={setPage} onSize={(size) => sizes.current.set(page, size)} header={header}>
+      {(size) => (
+        <BoxOverlay
+          page={size}
+          kind="sign"
+          minSize={12}
+          keepAspect
+          selectedId={selected}
+          onSelect={setSelected}
+          boxes={onPage.map((p, index) => ({
+            id: p.id,
+            rect: p.rect,
+            label: t('sign.placementLabel', { index: index + 1 }),
+            content: <img src={signatures.find((s) => s.fileId === p.signature)?.url} alt="" className={classes.signatureThumb} style={{ width: '100%', height: '100%', maxHeight: 'none' }} draggable={false} />,
+          }))}
+          onChange={(id, rect) => !running && setPlacements((all) => all.map((p) => (p.id === id ? { ...p, rect } : p)))}
+          onRemove={running ? undefined : (id) => setPlacements((all) => all.filter((p) => p.id !== id))}
+          removeLabel={(box) => t('sign.remove', { label: box.label })}
+        />
+      )}
+    </PagedPreview>
   ) : null;
 
   return (

@@ -1,7 +1,7 @@
 import '@fontsource/caveat/latin-400.css';
 import '@fontsource/dancing-script/latin-400.css';
 import '@fontsource/great-vibes/latin-400.css';
-import { Button, ColorSwatch, FileButton, Group, Modal, Radio, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, ColorSwatch, FileButton, Group, Modal, Radio, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconEraser, IconPencil, IconTypography, IconUpload } from '@tabler/icons-react';
 import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ const colors = ['#111111', '#1d3f9a', '#b3261e'] as const;
 
 export interface CreatedSignature {
   file: File;
+  /** Keep it among the saved signatures once uploaded (SPEC §7 POST file/sign). */
+  save: boolean;
 }
 
 /** The signature dialog: type a name in a handwriting font, draw it, or upload an image. */
@@ -29,6 +31,7 @@ export function SignatureCreator({ opened, onClose, onCreate }: {
   const [uploaded, setUploaded] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [save, setSave] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<{ active: boolean; bounds: { x1: number; y1: number; x2: number; y2: number } | null }>({ active: false, bounds: null });
   const [hasInk, setHasInk] = useState(false);
@@ -81,7 +84,7 @@ export function SignatureCreator({ opened, onClose, onCreate }: {
     }
     setBusy(true);
     try {
-      await onCreate({ file });
+      await onCreate({ file, save });
       setText('');
       setUploaded(null);
       clearDrawing();
@@ -190,9 +193,17 @@ export function SignatureCreator({ opened, onClose, onCreate }: {
           </Group>
         )}
         {error && <Text fz="sm" c="red.7" data-testid="sign-error">{error}</Text>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('sign.cancel')}</Button>
-          <Button onClick={() => void create()} loading={busy} data-testid="sign-create">{t('sign.use')}</Button>
+        <Group justify="space-between">
+          <Checkbox
+            label={t('sign.saveThis')}
+            checked={save}
+            onChange={(event) => setSave(event.currentTarget.checked)}
+            data-testid="save-signature"
+          />
+          <Group gap="xs">
+            <Button variant="default" onClick={onClose}>{t('sign.cancel')}</Button>
+            <Button onClick={() => void create()} loading={busy} data-testid="sign-create">{t('sign.use')}</Button>
+          </Group>
         </Group>
       </Stack>
     </Modal>
