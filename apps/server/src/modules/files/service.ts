@@ -179,10 +179,6 @@ export class FilesService {
     return Buffer.concat(chunks);
   }
 
-  openRead(row: FileRow) {
-    return this.storage.openRead(row.storage_key);
-  }
-
   /** Removes expired files and their objects; returns how many went. */
   async sweepExpired(now = Date.now()): Promise<number> {
     return drain(() => this.repo.listExpired(now, 200), async (row) => {

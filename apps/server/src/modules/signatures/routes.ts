@@ -44,7 +44,7 @@ export function signaturesRoutes(signatures: SignaturesService): RouteSpec[] {
       produces: 'image/*',
       handler: async ({ query }, request, reply) => {
         const image = await signatures.open(request.clientId, query.file_id);
-        return reply.header('Content-Type', image.type).header('Cache-Control', 'private, max-age=3600').send(image.stream);
+        return reply.header('Content-Type', image.type).header('Cache-Control', 'private, max-age=3600').send(image.bytes);
       },
     }),
   ];

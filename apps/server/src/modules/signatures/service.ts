@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   API_PREFIX, CatalogueError, imageSizeLimit, paths, SAVED_SIGNATURES_MAX, type SignStoredItem,
 } from '@pagewright/contracts';
@@ -46,13 +45,13 @@ export class SignaturesService {
     if (!(await this.repo.isSavedByAnyone(fileId))) await this.files.setExpiry(fileId, now);
   }
 
-  async open(clientId: string, fileId: string): Promise<{ stream: Readable; type: string }> {
+  /** The image bytes (a saved signature is small: at most the 20 MB image limit). */
+  async open(clientId: string, fileId: string): Promise<{ bytes: Buffer; type: string }> {
     if (!(await this.repo.get(clientId, fileId))) throw new CatalogueError(2405);
-    const file = await this.files.requireUploaded(fileId);
-    const head = await this.files.readAll(file);
-    const size = readImageSize(head);
+    const bytes = await this.files.readAll(await this.files.requireUploaded(fileId));
+    const size = readImageSize(bytes);
     if (!size) throw new CatalogueError(3102);
-    return { stream: this.files.openRead(file), type: MIME[size.type] };
+    return { bytes, type: MIME[size.type] };
   }
 
   private item(row: SignatureRow, fileSize: number): SignStoredItem {

@@ -1,4 +1,5 @@
 /** protect-pdf, unlock-pdf, compress-pdf, redact-pdf, replace-text, sign-pdf. */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CatalogueError, compressRequest, customCompressMaxSize, decodeRequest, encryptRequest, paths,
@@ -68,7 +69,7 @@ export function protectTools(deps: ToolDeps): RouteSpec[] {
       run: async ({ inputs, options, tempDir, engine, reportProgress }) => {
         const input = inputs[0]!;
         if ('targetSize' in options) {
-          const { size } = await import('node:fs/promises').then((fs) => fs.stat(input.path));
+          const { size } = await stat(input.path);
           if (size >= customCompressMaxSize) throw new CatalogueError('CUSTOM_COMPRESS_TOO_LARGE');
         }
         const outputPath = path.join(tempDir, 'compressed.pdf');
