@@ -178,6 +178,8 @@ export const paths = {
   signImage: '/file/sign/image',
   imageOcr: '/image_ocr',
   imagesMergePdf: '/images_merge_pdf',
+  imagesProcess: '/images_process',
+  converter: '/converter',
   taskResult: '/get-task-result',
   downloadDoc: '/document/download-doc',
   downloadDocBulk: '/document/download-doc-bulk',

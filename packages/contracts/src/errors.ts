@@ -53,6 +53,9 @@ export const errorCatalogue = {
   CUSTOM_COMPRESS_TOO_LARGE: { message: 'Custom-size compression is only for a single file under 10 MB.' },
   SIGNATURES_FULL: { message: 'You can keep up to 20 signatures. Delete one to save another.' },
   INVALID_PARAMS: { message: 'The request is missing a field or has an invalid one.' },
+  IMAGE_TOO_LARGE: { message: 'Image size too large, should be less than 20MB.' },
+  IMAGE_TOO_MANY_PIXELS: { message: 'The image has too many pixels to process (at most 100 megapixels).' },
+  CONVERSION_TIMEOUT: { message: 'The conversion took too long and was stopped. Please try a smaller file.' },
   UNKNOWN: { message: 'Something error, please try again later.' },
 } as const satisfies Record<string | number, CatalogueEntry>;
 

@@ -174,3 +174,81 @@ export const imagesMergePdfRequest = z.object({
   languages: z.array(z.enum(ocrLanguages)).default([]),
   multi_id: multiId,
 });
+
+/**
+ * The image tools (SPEC §3 conversion settings, §7 images_process). `mode` names the page's
+ * operation; SPEC's imageConvertMode values converter and resize are two of them.
+ */
+export const imageModes = ['converter', 'resize', 'compress', 'crop', 'rotate'] as const;
+export type ImageMode = (typeof imageModes)[number];
+export const imageTargetFormats = ['jpg', 'png', 'bmp', 'gif', 'tiff', 'webp', 'ico', 'pdf'] as const;
+export type ImageTargetFormat = (typeof imageTargetFormats)[number];
+export const icoSizes = [16, 32, 48, 64, 128, 256] as const;
+/** Files above this many pixels are refused from their header, before decoding (bomb guard). */
+export const IMAGE_MAX_PIXELS = 100_000_000;
+/** The batch size the image pages recommend. */
+export const IMAGE_BATCH_RECOMMENDED = 20;
+
+export const imagesProcessRequest = z.object({
+  mode: z.enum(imageModes),
+  file_ids: z.array(fileId).min(1),
+  /** converter: the output format (default png). */
+  target_format: z.enum(imageTargetFormats).default('png'),
+  /** converter to ico: sizes as "16x16" or a comma-joined list "16x16,32x32" (default 16x16). */
+  ico_size: z.string().regex(/^\d+x\d+(,\d+x\d+)*$/).default('16x16'),
+  /** resize: a percentage (1..1000), sent as the same width and height percentage. */
+  resize_parameter: z.number().positive().max(1000).optional(),
+  /** resize: target pixels; with only one of them the aspect ratio is kept. */
+  resize_width: z.number().int().positive().max(20_000).optional(),
+  resize_heigh: z.number().int().positive().max(20_000).optional(),
+  /** crop: the box in the image's pixels from its top-left corner (minimum 50). */
+  crop_x: z.number().int().min(0).optional(),
+  crop_y: z.number().int().min(0).optional(),
+  crop_width: z.number().int().min(50).optional(),
+  crop_height: z.number().int().min(50).optional(),
+  /** rotate: clockwise degrees, then flips. */
+  angle: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).default(0),
+  flip_horizontal: z.boolean().default(false),
+  flip_vertical: z.boolean().default(false),
+  /** compress: 'high' compresses most; keep_metadata keeps EXIF/ICC/XMP. */
+  level: z.enum(compressLevels).default('medium'),
+  keep_metadata: z.boolean().default(false),
+  /** Animated GIF/WebP: keep all frames or only the first. */
+  frames: z.enum(['all', 'first']).default('all'),
+  multi_id: multiId,
+});
+export type ImagesProcessRequest = z.infer<typeof imagesProcessRequest>;
+
+/**
+ * Conversions both ways (SPEC §7 GET converter): a PDF to `output_format`, or a document to
+ * PDF (output_format pdf). With using_ocr, a scanned PDF is OCRed first in `languages`.
+ */
+export const converterOutputFormats = [
+  'pdf', 'docx', 'xlsx', 'pptx', 'jpg', 'png', 'bmp', 'gif', 'tiff', 'html', 'txt', 'rtf', 'epub',
+  'dxf', 'pages',
+] as const;
+export type ConverterOutputFormat = (typeof converterOutputFormats)[number];
+/** Documents the converter turns into PDF. */
+export const converterSourceExtensions = [
+  'doc', 'docx', 'odt', 'rtf', 'txt', 'xls', 'xlsx', 'ods', 'csv', 'ppt', 'pptx', 'odp', 'pub',
+  'pages', 'html', 'htm', 'epub', 'dxf',
+] as const;
+const booleanish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+export const converterRequest = z.object({
+  file_id: fileId,
+  multi_id: multiId,
+  passwd: password,
+  output_format: z.enum(converterOutputFormats),
+  using_ocr: booleanish.default(false),
+  /** A list or a comma-joined string (GET query). */
+  languages: z.union([z.array(z.enum(ocrLanguages)), z.string()])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',').filter(Boolean)))
+    .pipe(z.array(z.enum(ocrLanguages)))
+    .default([]),
+  /** Image outputs: dots per inch (default 150, at most 600). */
+  dpi: z.coerce.number().int().min(36).max(600).default(150),
+  /** html output: 'fixed' places text as on the page; 'reflow' flows it. */
+  layout: z.enum(['fixed', 'reflow']).default('fixed'),
+});
+export type ConverterRequest = z.infer<typeof converterRequest>;
