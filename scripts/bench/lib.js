@@ -69,3 +69,27 @@ export function stats(samples) {
 
 export const ms = (value) => `${value.toFixed(1)} ms`;
 export const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+function cropGrey(image, width, height) {
+  if (image.width === width && image.height === height) return image;
+  const grey = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) grey.set(image.grey.subarray(y * image.width, y * image.width + width), y * width);
+  return { width, height, grey };
+}
+
+/**
+ * Mean SSIM of the original's pages against a round trip's, page by page on their common
+ * size; a page the round trip lost counts as 0. `ssim` is the engine's (pdf/ssim.js).
+ */
+export function meanPageSsim(original, roundTrip, ssim) {
+  if (original.length === 0) return NaN;
+  let total = 0;
+  original.forEach((page, i) => {
+    const other = roundTrip[i];
+    if (!other) return;
+    const w = Math.min(page.width, other.width);
+    const h = Math.min(page.height, other.height);
+    total += ssim(cropGrey(page, w, h), cropGrey(other, w, h));
+  });
+  return total / original.length;
+}

@@ -11,7 +11,12 @@ const benchmarks = {
   'rearrange-pdf-pages': () => import('./organize.js').then((m) => m.benchmarks['rearrange-pdf-pages']),
   'split-pdf': () => import('./organize.js').then((m) => m.benchmarks['split-pdf']),
   'compress-pdf': () => import('./compress-pdf.js'),
+  'image-compressor': () => import('./image-compressor.js'),
   OCR: () => import('./ocr.js'),
+  'office-to-pdf': () => import('./office-to-pdf.js'),
+  'pdf-to-word': () => import('./pdf-to-word.js'),
+  'pdf-to-excel': () => import('./pdf-to-excel.js'),
+  'pdf-to-ppt': () => import('./pdf-to-ppt.js'),
 };
 
 function usage() {

@@ -23,7 +23,8 @@ function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, body: Uint8Array): Buffer {
+/** One PNG chunk: length, type, body and CRC (tests use it to write crafted headers). */
+export function pngChunk(type: string, body: Uint8Array): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(body.length, 0);
   head.write(type, 4, 'latin1');
@@ -86,8 +87,8 @@ export function encodePng(width: number, height: number, channels: 1 | 2 | 3 | 4
   header[9] = COLOR_TYPE[channels]!;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(filtered)),
-    chunk('IEND', new Uint8Array(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(filtered)),
+    pngChunk('IEND', new Uint8Array(0)),
   ]);
 }

@@ -144,7 +144,9 @@ export function readZip(path: string): Map<string, Buffer> {
   if (list.status !== 0) throw new Error(`unzip -Z1 failed: ${list.stderr}`);
   const entries = new Map<string, Buffer>();
   for (const name of list.stdout.split('\n').filter(Boolean)) {
-    const data = spawnSync('unzip', ['-p', path, name], { maxBuffer: 1 << 30 });
+    // unzip reads entry names as wildcard patterns: escape them so '[Content_Types].xml' matches itself.
+    const pattern = name.replace(/[[\]*?\\]/g, '\\$&');
+    const data = spawnSync('unzip', ['-p', path, pattern], { maxBuffer: 1 << 30 });
     if (data.status !== 0) throw new Error(`unzip -p failed for ${name}`);
     entries.set(name, data.stdout);
   }

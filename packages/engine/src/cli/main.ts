@@ -19,9 +19,32 @@ import { compressPdfCommand } from './compress-pdf.js';
 import { redactPdfCommand } from './redact-pdf.js';
 import { replaceTextCommand } from './replace-text.js';
 import { signPdfCommand } from './sign-pdf.js';
+import { wordToPdfCommand } from './word-to-pdf.js';
+import { excelToPdfCommand } from './excel-to-pdf.js';
+import { pptToPdfCommand } from './ppt-to-pdf.js';
+import { pubToPdfCommand } from './pub-to-pdf.js';
+import { rtfToPdfCommand } from './rtf-to-pdf.js';
+import { txtToPdfCommand } from './txt-to-pdf.js';
+import { imageConverterCommand } from './image-converter.js';
+import { imageToOthersCommand } from './image-to-others.js';
+import { imageResizerCommand } from './image-resizer.js';
+import { imageCompressorCommand } from './image-compressor.js';
+import { rotateImageCommand } from './rotate-image.js';
+import { cropImageCommand } from './crop-image.js';
+import { pdfToWordCommand } from './pdf-to-word.js';
+import { pdfToTxtCommand } from './pdf-to-txt.js';
+import { pdfToRtfCommand } from './pdf-to-rtf.js';
+import { pdfToEpubCommand } from './pdf-to-epub.js';
+import { pdfToPagesCommand } from './pdf-to-pages.js';
+import { pdfToJpgCommand } from './pdf-to-jpg.js';
+import { pdfToHtmlCommand } from './pdf-to-html.js';
+import { pdfToDxfCommand } from './pdf-to-dxf.js';
+import { pdfToPptCommand } from './pdf-to-ppt.js';
+import { pdfToExcelCommand } from './pdf-to-excel.js';
+import { pdfConverterCommand } from './pdf-converter.js';
 
 /** Every subcommand; later tools add theirs here, named after their tool page. */
-export const subcommands: Subcommand[] = [mergePdfCommand, infoCommand, ocrCommand, jpgToPdfCommand, splitPdfCommand, rotatePdfCommand, cropPdfCommand, deletePagesCommand, rearrangePdfPagesCommand, extractImagesFromPdfCommand, protectPdfCommand, unlockPdfCommand, compressPdfCommand, redactPdfCommand, replaceTextCommand, signPdfCommand];
+export const subcommands: Subcommand[] = [mergePdfCommand, infoCommand, ocrCommand, jpgToPdfCommand, splitPdfCommand, rotatePdfCommand, cropPdfCommand, deletePagesCommand, rearrangePdfPagesCommand, extractImagesFromPdfCommand, protectPdfCommand, unlockPdfCommand, compressPdfCommand, redactPdfCommand, replaceTextCommand, signPdfCommand, imageConverterCommand, imageToOthersCommand, imageResizerCommand, imageCompressorCommand, rotateImageCommand, cropImageCommand, pdfToWordCommand, pdfToTxtCommand, pdfToRtfCommand, pdfToEpubCommand, pdfToPagesCommand, pdfToJpgCommand, pdfToHtmlCommand, pdfToDxfCommand, pdfToPptCommand, pdfToExcelCommand, wordToPdfCommand, excelToPdfCommand, pptToPdfCommand, pubToPdfCommand, rtfToPdfCommand, txtToPdfCommand, pdfConverterCommand];
 
 function version(): string {
   try {

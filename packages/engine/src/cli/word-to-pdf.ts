@@ -1,0 +1,3 @@
+import { toPdfCommand } from '../office/cli-command.js';
+
+export const wordToPdfCommand = toPdfCommand('word-to-pdf', 'Word documents');

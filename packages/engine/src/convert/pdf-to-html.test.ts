@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { maskedImagePdf, RICH, richPdf } from '../../test/convert-fixtures.js';
+import { buildPdf } from '../../test/fixtures.js';
+import { errorOf, useTempDir } from '../../test/harness.js';
+import { pdfToHtml } from './pdf-to-html.js';
+
+const tmp = useTempDir('pagewright-pdf-to-html-');
+
+/** Text content of the HTML: tags dropped, entities decoded, whitespace collapsed. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+function expectNoScript(html: string): void {
+  expect(html).not.toMatch(/<script/i);
+  expect(html).not.toMatch(/javascript:/i);
+  expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+  expect(html).toContain("Content-Security-Policy");
+}
+
+describe('pdfToHtml', () => {
+  it('fixed: places styled, selectable text, embeds the picture and the vector art, never a script', async () => {
+    const input = tmp.file('rich.pdf', richPdf());
+    await pdfToHtml({ path: input }, tmp.out('fixed.html'));
+    const html = readFileSync(tmp.out('fixed.html'), 'utf8');
+    expectNoScript(html);
+    const text = visibleText(html);
+    for (const t of [RICH.title, RICH.body, RICH.red, RICH.script]) expect(text).toContain(t);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    // One page box at the page's size.
+    expect(html).toMatch(/class="page"[^>]*width:400pt;height:300pt/);
+    // The title at its place: 20 pt from the left, its baseline 50 pt from the top (24 pt text).
+    const title = new RegExp(`<span style="left:20pt;top:([\\d.]+)pt;[^"]*font-size:24pt;font-weight:bold">${RICH.title}</span>`).exec(html);
+    expect(title).not.toBeNull();
+    expect(Number(title![1])).toBeCloseTo(50 - 24 * 0.8, 1);
+    expect(html).toMatch(/font-size:14pt;font-style:italic;color:#ff0000">Red words</);
+    // The raster picture in place (a JPEG data URI) and the vector-art background (PNG).
+    const { x, y, w, h } = RICH.image;
+    expect(html).toContain(`style="left:${x}pt;top:${y}pt;width:${w}pt;height:${h}pt"`);
+    expect(html).toMatch(/<img alt="" src="data:image\/jpeg;base64,/);
+    expect(html).toMatch(/<img class="art" alt="" src="data:image\/png;base64,/);
+    // Nothing refers outside the file.
+    expect(html).not.toMatch(/(src|href)="(?!data:)/);
+  });
+
+  it('reflow: the text in reading order with the picture, never a script', async () => {
+    const input = tmp.file('rich2.pdf', richPdf(2));
+    await pdfToHtml({ path: input }, tmp.out('reflow.html'), { layout: 'reflow' });
+    const html = readFileSync(tmp.out('reflow.html'), 'utf8');
+    expectNoScript(html);
+    const text = visibleText(html);
+    const at = [RICH.title, RICH.body, RICH.red, RICH.script].map((t) => text.indexOf(t));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(html.match(/<article/g)).toHaveLength(2);
+    expect(html).toMatch(/<img [^>]*src="data:image\/(jpeg|png);base64,/);
+    expect(html).not.toContain('position:absolute');
+  });
+
+  it('keeps the transparency of a soft-masked picture (PNG with alpha)', async () => {
+    const input = tmp.file('masked.pdf', maskedImagePdf());
+    await pdfToHtml({ path: input }, tmp.out('masked.html'));
+    const html = readFileSync(tmp.out('masked.html'), 'utf8');
+    const uri = /<img alt="" src="data:image\/png;base64,([^"]+)" style="left:50pt/.exec(html);
+    expect(uri).not.toBeNull();
+    const { data, info } = await sharp(Buffer.from(uri![1]!, 'base64')).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([20, 10, 4]);
+    const at = (x: number, y: number): number[] => [...data.subarray((y * 20 + x) * 4, (y * 20 + x) * 4 + 4)];
+    expect(at(2, 5)[3]).toBe(0);
+    expect(at(15, 5)).toEqual([220, 30, 30, 255]);
+  });
+
+  it('keeps a page without art free of a background picture', async () => {
+    const input = tmp.file('plain.pdf', buildPdf({ pages: ['Only text & <b>tags</b>'] }));
+    await pdfToHtml({ path: input }, tmp.out('plain.html'));
+    const html = readFileSync(tmp.out('plain.html'), 'utf8');
+    expect(html).not.toContain('class="art"');
+    expect(html).toContain('Only text &amp; &lt;b&gt;tags&lt;/b&gt;');
+  });
+
+  it('refuses an unknown layout and a non-PDF, leaving nothing behind', async () => {
+    const input = tmp.file('x.pdf', buildPdf({ pages: ['x'] }));
+    const before = readdirSync(tmp.dir).length;
+    expect((await errorOf(pdfToHtml({ path: input }, tmp.out('x.html'), { layout: 'wide' as 'fixed' }))).code).toBe('INVALID_PARAMS');
+    expect((await errorOf(pdfToHtml({ path: tmp.file('x.txt', Buffer.from('hello')) }, tmp.out('x.html')))).code).toBe('FILE_TYPE_ERROR');
+    expect(readdirSync(tmp.dir).length).toBe(before + 1);
+  });
+});

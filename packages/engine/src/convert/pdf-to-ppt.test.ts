@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { RICH, richPdf } from '../../test/convert-fixtures.js';
+import { buildPdf } from '../../test/fixtures.js';
+import { errorOf, useTempDir } from '../../test/harness.js';
+import { pdfToPpt } from './pdf-to-ppt.js';
+
+const tmp = useTempDir('pagewright-pdf-to-ppt-');
+const EMU_PER_POINT = 12700;
+
+/** The entries of an Office file, read with Info-ZIP's unzip (names quoted: `[` is a wildcard to it). */
+function readZip(path: string): Map<string, Buffer> {
+  const list = spawnSync('unzip', ['-Z1', path], { encoding: 'utf8' });
+  if (list.status !== 0) throw new Error(`unzip -Z1 failed: ${list.stderr}`);
+  const entries = new Map<string, Buffer>();
+  for (const name of list.stdout.split('\n').filter(Boolean)) {
+    const data = spawnSync('unzip', ['-p', path, name.replace(/[[\]*?]/g, (c) => `\\${c}`)], { maxBuffer: 1 << 28 });
+    if (data.status !== 0) throw new Error(`unzip -p failed for ${name}`);
+    entries.set(name, data.stdout);
+  }
+  return entries;
+}
+
+/** The text of each text shape of a slide (paragraphs joined by newlines). */
+function shapeTexts(xml: string): string[] {
+  return [...xml.matchAll(/<p:sp>[\s\S]*?<\/p:sp>/g)]
+    .map((m) => [...m[0].matchAll(/<a:p>([\s\S]*?)<\/a:p>/g)].map((p) => [...p[1]!.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((t) => t[1]).join('')).join('\n'))
+    .filter((t) => t !== '');
+}
+
+const unescape = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+describe('pdfToPpt', () => {
+  it('makes one slide of the page size with editable text boxes, the picture and the vector art', async () => {
+    const input = tmp.file('rich.pdf', richPdf());
+    const result = await pdfToPpt({ path: input }, tmp.out('rich.pptx'));
+    expect(result.slides).toBe(1);
+    const zip = readZip(tmp.out('rich.pptx'));
+    const presentation = zip.get('ppt/presentation.xml')!.toString('utf8');
+    const size = /<p:sldSz cx="(\d+)" cy="(\d+)"/.exec(presentation)!;
+    const [w, h] = RICH.size;
+    expect(Number(size[1]) / EMU_PER_POINT).toBeCloseTo(w, 0);
+    expect(Number(size[2]) / EMU_PER_POINT).toBeCloseTo(h, 0);
+    expect([...zip.keys()].filter((k) => /^ppt\/slides\/slide\d+\.xml$/.test(k))).toEqual(['ppt/slides/slide1.xml']);
+
+    const slide = zip.get('ppt/slides/slide1.xml')!.toString('utf8');
+    // One box per text block, not per glyph or word.
+    expect(shapeTexts(slide).map(unescape)).toEqual([RICH.title, RICH.body, RICH.red, RICH.script]);
+    expect(slide).not.toContain('<script');
+    expect(slide).toMatch(/<a:rPr[^>]*sz="2400"[^>]*b="1"[\s\S]*?<a:t>Quarterly Report<\/a:t>/);
+    expect(slide).toMatch(/<a:rPr[^>]*i="1"[^>]*>[\s\S]*?<a:srgbClr val="FF0000"[\s\S]*?<a:t>Red words<\/a:t>/);
+    // The title box sits where the title is: 20 pt from the left edge.
+    const titleShape = [...slide.matchAll(/<p:sp>[\s\S]*?<\/p:sp>/g)].map((m) => m[0]).find((s) => s.includes('Quarterly Report'))!;
+    const off = /<a:off x="(\d+)" y="(\d+)"/.exec(titleShape)!;
+    expect(Number(off[1]) / EMU_PER_POINT).toBeCloseTo(20, 0);
+    expect(Number(off[2]) / EMU_PER_POINT).toBeGreaterThan(20);
+    expect(Number(off[2]) / EMU_PER_POINT).toBeLessThan(40);
+
+    // Two pictures: the vector art behind everything (first, full slide) and the raster image in place.
+    const pictures = [...slide.matchAll(/<p:pic>[\s\S]*?<\/p:pic>/g)].map((m) => m[0]);
+    expect(pictures).toHaveLength(2);
+    const place = (pic: string): number[] => {
+      const m = /<a:off x="(\d+)" y="(\d+)"\/>\s*<a:ext cx="(\d+)" cy="(\d+)"/.exec(pic)!;
+      return m.slice(1).map((v) => Math.round(Number(v) / EMU_PER_POINT));
+    };
+    expect(place(pictures[0]!)).toEqual([0, 0, w, h]);
+    expect(place(pictures[1]!)).toEqual([RICH.image.x, RICH.image.y, RICH.image.w, RICH.image.h]);
+    expect(slide.indexOf('<p:pic>')).toBeLessThan(slide.indexOf('<p:sp>'));
+    // The background shows the blue rectangle but not the text (rendered without text).
+    const media = [...zip.entries()].filter(([k]) => k.startsWith('ppt/media/'));
+    const backgrounds = await Promise.all(media.filter(([k]) => k.endsWith('.png')).map(([, data]) => sharp(data).raw().toBuffer({ resolveWithObject: true })));
+    const background = backgrounds.find((b) => b.info.width === Math.ceil((w * 150) / 72))!;
+    expect(background).toBeDefined();
+    const pixel = (xPt: number, yPt: number): number[] => {
+      const { data, info } = background;
+      const at = (Math.round((yPt * 150) / 72) * info.width + Math.round((xPt * 150) / 72)) * info.channels;
+      return [data[at]!, data[at + 1]!, data[at + 2]!];
+    };
+    expect(pixel(20, h - 60)).toEqual([0, 0, 255]);
+    let dark = 0;
+    for (let x = 20; x < 200; x += 0.5) for (let y = 30; y < 50; y += 0.5) if (pixel(x, y)[0]! < 128) dark++;
+    expect(dark).toBe(0);
+  });
+
+  it('makes one slide per page and keeps the aspect ratio of a landscape page', async () => {
+    const input = tmp.file('three.pdf', buildPdf({ pages: ['One', 'Two', 'Three'], size: [842, 595] }));
+    await pdfToPpt({ path: input }, tmp.out('three.pptx'));
+    const zip = readZip(tmp.out('three.pptx'));
+    const size = /<p:sldSz cx="(\d+)" cy="(\d+)"/.exec(zip.get('ppt/presentation.xml')!.toString('utf8'))!;
+    expect(Number(size[1]) / Number(size[2])).toBeCloseTo(842 / 595, 3);
+    const slides = [1, 2, 3].map((n) => shapeTexts(zip.get(`ppt/slides/slide${n}.xml`)!.toString('utf8')));
+    expect(slides).toEqual([['One'], ['Two'], ['Three']]);
+  });
+
+  it('fails on a wrong password without writing', async () => {
+    const input = tmp.file('locked.pdf', buildPdf({ pages: ['x'], encrypt: { user: 'u', owner: 'o' } }));
+    expect((await errorOf(pdfToPpt({ path: input, password: 'no' }, tmp.out('locked.pptx')))).code).toBe('INCORRECT_PASSWORD');
+    expect(() => readFileSync(tmp.out('locked.pptx'))).toThrow();
+  });
+});

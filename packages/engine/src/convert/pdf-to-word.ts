@@ -1,0 +1,404 @@
+/**
+ * PDF to Word: the layout analysis written as a flowing DOCX. Every PDF page starts a new
+ * section with its page size and margins; each band of a page (spanning content, or content in
+ * columns) is a continuous section with its columns; paragraphs keep fonts, sizes, styles,
+ * colours, alignment, exact line spacing and the gaps between them; tables are Word tables;
+ * images are inline pictures at their size; running headers and footers go into the section's
+ * header and footer (page numbers as PAGE fields).
+ */
+import {
+  AlignmentType,
+  BorderStyle,
+  Column,
+  ColumnBreak,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  HeightRule,
+  HorizontalPositionRelativeFrom,
+  ImageRun,
+  LevelFormat,
+  LineRuleType,
+  Packer,
+  PageNumber,
+  PageOrientation,
+  Paragraph as DocxParagraph,
+  SectionType,
+  Table as DocxTable,
+  TableCell as DocxTableCell,
+  TableLayoutType,
+  TableRow,
+  TextRun,
+  TextWrappingSide,
+  TextWrappingType,
+  VerticalAlignTable,
+  VerticalPositionRelativeFrom,
+  WidthType,
+  type ISectionOptions,
+  type ParagraphChild,
+} from 'docx';
+import { asCatalogueError } from '../errors.js';
+import { writeFileAtomic } from '../files.js';
+import type { PdfInput } from '../merge.js';
+import { progressReporter, type ProgressFn } from '../progress.js';
+import { analysePdf } from '../reconstruct/analyse.js';
+import { fittingSpacing, portableFamily } from '../reconstruct/fonts.js';
+import type { Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Run, Table } from '../reconstruct/layout.js';
+import { xmlSafe } from '../reconstruct/text.js';
+
+/** Share of the progress bar spent on the layout analysis. */
+const ANALYSIS_SHARE = 80;
+
+/**
+ * Converts a PDF into an editable Word document (see the module comment). Errors: the open
+ * errors of every tool (FILE_TYPE_ERROR, FILE_DAMAGED, 3122, INCORRECT_PASSWORD); the output is
+ * written through a temporary file.
+ */
+export async function pdfToWord(input: PdfInput, outputPath: string, onProgress?: ProgressFn): Promise<void> {
+  const report = progressReporter(onProgress);
+  const layout = await analysePdf(input, (p) => report((p * ANALYSIS_SHARE) / 100));
+  let bytes: Uint8Array;
+  try {
+    bytes = await Packer.toBuffer(layoutToDocx(layout));
+  } catch (err) {
+    throw asCatalogueError(err, 'UNKNOWN');
+  }
+  report(95);
+  await writeFileAtomic(outputPath, bytes);
+  report(100);
+}
+
+const twips = (pt: number): number => Math.max(0, Math.round(pt * 20));
+/** docx sizes pictures in pixels at 96 per inch. */
+const pixels = (pt: number): number => Math.max(1, Math.round((pt * 96) / 72));
+
+const ALIGN = {
+  left: AlignmentType.LEFT,
+  center: AlignmentType.CENTER,
+  right: AlignmentType.RIGHT,
+  justify: AlignmentType.JUSTIFIED,
+} as const;
+
+const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6] as const;
+
+/** Numbering definitions collected while writing: one per bullet character, one per ordered list. */
+class Numbering {
+  readonly config: { reference: string; levels: { level: number; format: (typeof LevelFormat)[keyof typeof LevelFormat]; text: string; start?: number; alignment: (typeof AlignmentType)[keyof typeof AlignmentType] }[] }[] = [];
+  private bullets = new Map<string, string>();
+  private lastOrdered: { reference: string; format: string } | undefined;
+
+  reference(list: NonNullable<Paragraph['list']>, continues: boolean): string {
+    if (!list.ordered) {
+      let ref = this.bullets.get(list.marker);
+      if (!ref) {
+        ref = `pw-bullet-${this.bullets.size + 1}`;
+        this.bullets.set(list.marker, ref);
+        this.config.push({ reference: ref, levels: levels(LevelFormat.BULLET, () => list.marker) });
+      }
+      return ref;
+    }
+    const parsed = parseOrdinal(list.marker);
+    if (continues && this.lastOrdered && this.lastOrdered.format === parsed.key) return this.lastOrdered.reference;
+    const reference = `pw-list-${this.config.length + 1}`;
+    this.config.push({ reference, levels: levels(parsed.format, (level) => `${parsed.prefix}%${level + 1}${parsed.suffix}`, parsed.start) });
+    this.lastOrdered = { reference, format: parsed.key };
+    return reference;
+  }
+}
+
+function levels(format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (level: number) => string, start = 1): Numbering['config'][number]['levels'] {
+  return Array.from({ length: 9 }, (_, level) => ({ level, format, text: text(level), start: level === 0 ? start : 1, alignment: AlignmentType.LEFT }));
+}
+
+function parseOrdinal(marker: string): { format: (typeof LevelFormat)[keyof typeof LevelFormat]; prefix: string; suffix: string; start: number; key: string } {
+  const m = /^(\(?)([0-9]+|[a-zA-Z]+)([.)]?)$/.exec(marker);
+  const prefix = m?.[1] ?? '';
+  const body = m?.[2] ?? '1';
+  const suffix = m?.[3] ?? '.';
+  let format: (typeof LevelFormat)[keyof typeof LevelFormat] = LevelFormat.DECIMAL;
+  let start = 1;
+  if (/^\d+$/.test(body)) start = Number(body);
+  else if (/^[ivxlc]+$/.test(body) && body !== 'c' && (body.length > 1 || body === 'i')) {
+    format = LevelFormat.LOWER_ROMAN;
+    start = romanValue(body);
+  } else if (/^[IVXLC]+$/.test(body) && (body.length > 1 || body === 'I')) {
+    format = LevelFormat.UPPER_ROMAN;
+    start = romanValue(body);
+  } else if (/^[a-z]$/.test(body)) {
+    format = LevelFormat.LOWER_LETTER;
+    start = body.charCodeAt(0) - 96;
+  } else if (/^[A-Z]$/.test(body)) {
+    format = LevelFormat.UPPER_LETTER;
+    start = body.charCodeAt(0) - 64;
+  }
+  return { format, prefix, suffix, start, key: `${format}|${prefix}|${suffix}` };
+}
+
+function romanValue(text: string): number {
+  const values: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+  let total = 0;
+  const chars = text.toLowerCase();
+  for (let i = 0; i < chars.length; i++) {
+    const v = values[chars[i]!] ?? 0;
+    const next = values[chars[i + 1] ?? ''] ?? 0;
+    total += v < next ? -v : v;
+  }
+  return Math.max(1, total);
+}
+
+/** How far raised (or lowered) text sits from the baseline. */
+function scriptShift(run: Run): `${number}pt` | `-${number}pt` {
+  const shift = Math.round(run.size * 0.6);
+  return run.script === 'super' ? `${shift}pt` : `-${shift}pt`;
+}
+
+function textRun(run: Run, pageNumber?: number): TextRun {
+  const font = portableFamily(run);
+  const spacing = fittingSpacing(run, font);
+  const options = {
+    font,
+    size: Math.max(2, Math.round(run.size * 2)),
+    bold: run.bold,
+    italics: run.italic,
+    // Always explicit: heading styles would otherwise colour the text.
+    color: run.color,
+    ...(spacing !== 0 ? { characterSpacing: spacing } : {}),
+    // Word shrinks raised text itself; the position without the shrinking keeps the PDF's size.
+    ...(run.script ? { position: scriptShift(run) } : {}),
+  };
+  const text = xmlSafe(run.text);
+  // A page number in a running header or footer becomes Word's PAGE field.
+  if (pageNumber !== undefined && text.trim() === String(pageNumber)) return new TextRun({ ...options, children: [PageNumber.CURRENT] });
+  return new TextRun({ ...options, text });
+}
+
+interface WriteContext {
+  numbering: Numbering;
+  previousList: boolean;
+}
+
+function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; floats?: ImageRun[] } = {}): DocxParagraph {
+  const children: ParagraphChild[] = [];
+  if (options.columnBreak) children.push(new ColumnBreak());
+  for (const f of options.floats ?? []) children.push(f);
+  for (const run of p.runs) children.push(textRun(run, options.pageNumber));
+  const size = Math.max(...p.runs.map((r) => r.size), 1);
+  // Exact line spacing keeps the page's vertical rhythm; never tighter than the glyphs need.
+  const line = Math.max(p.lineSpacing, size * 1.05);
+  const indent = p.list
+    ? { left: twips(p.leftIndent + 18), hanging: twips(18) }
+    : p.firstLineIndent >= 0
+      ? { left: twips(p.leftIndent), firstLine: twips(p.firstLineIndent) }
+      : { left: twips(p.leftIndent), hanging: twips(-p.firstLineIndent) };
+  const continues = ctx.previousList;
+  ctx.previousList = p.list !== undefined;
+  return new DocxParagraph({
+    children,
+    alignment: ALIGN[p.align],
+    spacing: { before: options.inCell ? 0 : twips(p.spaceBefore), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
+    indent: options.inCell ? {} : indent,
+    ...(p.headingLevel ? { heading: HEADINGS[Math.min(6, p.headingLevel) - 1]! } : {}),
+    // Level 0 always: the number's start and format are the first level's, and the
+    // paragraph's own indent already places it.
+    ...(p.list ? { numbering: { reference: ctx.numbering.reference(p.list, continues), level: 0 } } : {}),
+  });
+}
+
+/** EMUs per point. */
+const EMU = 12700;
+
+/** A picture floating at its place on the page, text wrapping around its box. */
+function floatingImage(img: ImageBlock): ImageRun {
+  return new ImageRun({
+    type: img.ext,
+    data: img.data,
+    transformation: { width: pixels(img.bbox.x1 - img.bbox.x0), height: pixels(img.bbox.y1 - img.bbox.y0) },
+    floating: {
+      horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(img.bbox.x0 * EMU) },
+      verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(img.bbox.y0 * EMU) },
+      wrap: { type: TextWrappingType.SQUARE, side: TextWrappingSide.BOTH_SIDES },
+      allowOverlap: true,
+      margins: { left: 2 * EMU, right: 2 * EMU },
+    },
+  });
+}
+
+function imageParagraph(img: ImageBlock, columnX: number, columnBreak: boolean): DocxParagraph {
+  const width = img.bbox.x1 - img.bbox.x0;
+  const height = img.bbox.y1 - img.bbox.y0;
+  const children: ParagraphChild[] = [];
+  if (columnBreak) children.push(new ColumnBreak());
+  children.push(new ImageRun({ type: img.ext, data: img.data, transformation: { width: pixels(width), height: pixels(height) } }));
+  return new DocxParagraph({
+    children,
+    // Auto line spacing: an exact one would crop the picture to one text line.
+    spacing: { before: twips(img.spaceBefore), after: 0, line: 240, lineRule: LineRuleType.AUTO },
+    indent: { left: twips(Math.max(0, img.bbox.x0 - columnX)) },
+  });
+}
+
+const RULE = { style: BorderStyle.SINGLE, size: 4, color: '000000' } as const;
+const NO_RULE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' } as const;
+
+function table(t: Table, ctx: WriteContext): DocxTable {
+  const border = t.ruled ? RULE : NO_RULE;
+  const borders = { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border };
+  const widths = t.columns.map((w) => Math.max(twips(w), 120));
+  const rows = t.rows.map((row) => {
+    let column = 0;
+    const cells = row.cells.map((cell) => {
+      const width = widths.slice(column, column + cell.colSpan).reduce((a, b) => a + b, 0);
+      column += cell.colSpan;
+      const children = cell.text.length ? cell.text.map((p) => paragraph(p, ctx, { inCell: true })) : [new DocxParagraph({ spacing: { before: 0, after: 0 } })];
+      return new DocxTableCell({
+        children,
+        width: { size: width, type: WidthType.DXA },
+        verticalAlign: VerticalAlignTable.TOP,
+        margins: { top: 0, bottom: 0, left: 60, right: 60 },
+        ...(cell.colSpan > 1 ? { columnSpan: cell.colSpan } : {}),
+      });
+    });
+    return new TableRow({ children: cells, height: { value: twips(row.height), rule: HeightRule.ATLEAST } });
+  });
+  return new DocxTable({
+    rows,
+    width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
+    columnWidths: widths,
+    layout: TableLayoutType.FIXED,
+    borders,
+  });
+}
+
+type Child = DocxParagraph | DocxTable;
+
+/** Groups a page's blocks into bands: consecutive spanning blocks, or consecutive column blocks. */
+function bandsOf(page: PageLayout): { spanning: boolean; blocks: Block[] }[] {
+  const bands: { spanning: boolean; blocks: Block[] }[] = [];
+  for (const block of page.blocks) {
+    const spanning = block.column === -1 || page.columns.length === 1;
+    const last = bands[bands.length - 1];
+    if (last && last.spanning === spanning) last.blocks.push(block);
+    else bands.push({ spanning, blocks: [block] });
+  }
+  return bands;
+}
+
+function runningKey(paragraphs: Paragraph[]): string {
+  return paragraphs.map((p) => p.runs.map((r) => r.text).join('').replace(/\d+/g, '#')).join('\n');
+}
+
+/** Builds the Word document of a layout. */
+export function layoutToDocx(layout: DocumentLayout): Document {
+  const ctx: WriteContext = { numbering: new Numbering(), previousList: false };
+  const sections: ISectionOptions[] = [];
+  let headerKey: string | undefined;
+  let footerKey: string | undefined;
+  for (const page of layout.pages) {
+    const left = page.margins.left;
+    const right = page.margins.right;
+    const contentWidth = Math.max(36, page.width - left - right);
+    const headerTop = page.header.length ? Math.min(...page.header.map((p) => p.bbox.y0)) : undefined;
+    const headerBottom = page.header.length ? Math.max(...page.header.map((p) => p.bbox.y1)) : 0;
+    const footerTop = page.footer.length ? Math.min(...page.footer.map((p) => p.bbox.y0)) : undefined;
+    const footerBottom = page.footer.length ? Math.max(...page.footer.map((p) => p.bbox.y1)) : page.height;
+    // The body may run a little longer than in the PDF (other fonts wrap differently): the
+    // bottom margin leaves it the room down to the footer instead of the PDF's last line.
+    const bottom = footerTop !== undefined ? Math.max(page.height - footerTop + 4, 12) : Math.min(page.margins.bottom, 36);
+    const top = Math.max(page.margins.top, headerTop !== undefined ? headerBottom + 2 : 0);
+    const margin = {
+      top: twips(top),
+      bottom: twips(bottom),
+      left: twips(left),
+      right: twips(right),
+      header: twips(headerTop ?? Math.min(36, top / 2)),
+      footer: twips(footerTop !== undefined ? page.height - footerBottom : Math.min(36, bottom / 2)),
+    };
+    const size = { width: twips(page.width), height: twips(page.height), orientation: page.width > page.height ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT };
+    const bands = bandsOf(page);
+    if (bands.length === 0) bands.push({ spanning: true, blocks: [] });
+    bands.forEach((band, bandIndex) => {
+      const children: Child[] = [];
+      const columns = band.spanning ? [{ x0: left, x1: left + contentWidth }] : page.columns;
+      let currentColumn = 0;
+      let pendingBreak = false;
+      const floats: ImageRun[] = [];
+      for (const block of band.blocks) {
+        const column = band.spanning ? 0 : Math.max(0, block.column);
+        // Column breaks carry the text into the next column, also past an empty column.
+        while (currentColumn < column) {
+          if (pendingBreak) children.push(new DocxParagraph({ children: [new ColumnBreak()] }));
+          pendingBreak = true;
+          currentColumn++;
+        }
+        const colX = columns[column]?.x0 ?? left;
+        if (block.kind === 'image' && block.float) {
+          // Anchored in the next paragraph of the band; positioned on the page.
+          floats.push(floatingImage(block));
+          continue;
+        }
+        if (block.kind === 'paragraph') {
+          children.push(paragraph(block, ctx, { columnBreak: pendingBreak, floats: floats.splice(0) }));
+        } else if (block.kind === 'table') {
+          if (pendingBreak) children.push(new DocxParagraph({ children: [new ColumnBreak()], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
+          else if (block.spaceBefore > 1) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.min(block.spaceBefore, 200)), lineRule: LineRuleType.EXACT } }));
+          children.push(table(block, ctx));
+          ctx.previousList = false;
+        } else {
+          children.push(imageParagraph(block, band.spanning ? left : colX, pendingBreak));
+          ctx.previousList = false;
+        }
+        pendingBreak = false;
+      }
+      if (floats.length || children.length === 0 || children[children.length - 1] instanceof DocxTable) {
+        children.push(new DocxParagraph({ children: floats.splice(0), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
+      }
+      const first = bandIndex === 0;
+      const properties: ISectionOptions['properties'] = {
+        type: first ? SectionType.NEXT_PAGE : SectionType.CONTINUOUS,
+        page: { size, margin },
+        ...(columns.length > 1
+          ? {
+              column: {
+                count: columns.length,
+                equalWidth: false,
+                children: columns.map((c, i) => {
+                  const next = columns[i + 1];
+                  const width = i === 0 ? (next ? next.x0 : page.width - right) - left - (next ? next.x0 - c.x1 : 0) : c.x1 - c.x0;
+                  return new Column({ width: twips(width), space: next ? twips(next.x0 - c.x1) : 0 });
+                }),
+                space: twips(columns[1]!.x0 - columns[0]!.x1),
+              },
+            }
+          : {}),
+      };
+      const section: ISectionOptions = { properties, children };
+      if (first) {
+        const hKey = runningKey(page.header);
+        const fKey = runningKey(page.footer);
+        const mutable = section as { headers?: ISectionOptions['headers']; footers?: ISectionOptions['footers'] };
+        if (hKey !== headerKey) {
+          mutable.headers = { default: new Header({ children: page.header.length ? page.header.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index })) : [new DocxParagraph({})] }) };
+          headerKey = hKey;
+        }
+        if (fKey !== footerKey) {
+          mutable.footers = { default: new Footer({ children: page.footer.length ? page.footer.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index })) : [new DocxParagraph({})] }) };
+          footerKey = fKey;
+        }
+      }
+      sections.push(section);
+    });
+  }
+  if (sections.length === 0) sections.push({ children: [new DocxParagraph({})] });
+  return new Document({
+    ...(layout.title ? { title: xmlSafe(layout.title) } : {}),
+    creator: 'Pagewright',
+    numbering: { config: ctx.numbering.config },
+    sections,
+  });
+}
+
+/** Header and footer paragraphs were measured against the whole page; Word places them between the margins. */
+function withoutIndentFrom(p: Paragraph, left: number): Paragraph {
+  return { ...p, leftIndent: p.align === 'left' || p.align === 'justify' ? Math.max(0, p.bbox.x0 - left) : 0, firstLineIndent: 0, spaceBefore: 0 };
+}

@@ -1,0 +1,806 @@
+/**
+ * Layout analysis: from the raw segments, images and rules of each page to running headers and
+ * footers, text columns, ruled and borderless tables, and paragraphs in reading order.
+ */
+import { CatalogueError } from '@pagewright/contracts';
+import { asCatalogueError } from '../errors.js';
+import type { PdfInput } from '../merge.js';
+import type { PDFDocument } from '../mupdf.js';
+import { openDocument } from '../pdf/single-doc.js';
+import { progressReporter, type ProgressFn } from '../progress.js';
+import { extractPage, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
+import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
+
+/**
+ * Opens the PDF (with its password) and analyses the chosen pages. Errors: the open errors of
+ * every tool (FILE_TYPE_ERROR, FILE_DAMAGED, 3122, INCORRECT_PASSWORD), a page outside the
+ * document -> PAGE_RANGE_INVALID. Progress 0..100 over the pages.
+ */
+export async function analysePdf(input: PdfInput, onProgress?: ProgressFn, options: AnalyseOptions = {}): Promise<DocumentLayout> {
+  const report = progressReporter(onProgress);
+  report(0);
+  const { doc, pageCount } = await openDocument(input);
+  try {
+    const layout = analyseDocument(doc, options, (done, total) => report((done / total) * 100), pageCount);
+    report(100);
+    return layout;
+  } catch (err) {
+    throw asCatalogueError(err, 'FILE_DAMAGED');
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * The layout of an open document (the caller owns `doc`). `pageCount` is the count the open
+ * helpers found (they rebuild a lost page tree); MuPDF's own count by default.
+ */
+export function analyseDocument(doc: PDFDocument, options: AnalyseOptions = {}, onPage?: (done: number, total: number) => void, pageCount?: number): DocumentLayout {
+  const count = pageCount ?? doc.countPages();
+  const pages = options.pages ?? Array.from({ length: count }, (_, i) => i + 1);
+  for (const p of pages) {
+    if (!Number.isInteger(p) || p < 1 || p > count) throw new CatalogueError('PAGE_RANGE_INVALID', `page ${p} is outside the document (1-${count})`);
+  }
+  const raws: RawPage[] = [];
+  for (const [i, p] of pages.entries()) {
+    const page = doc.loadPage(p - 1);
+    try {
+      raws.push(extractPage(page));
+    } finally {
+      page.destroy();
+    }
+    onPage?.(i + 0.8, pages.length);
+  }
+  const outline = readOutline(doc);
+  const title = doc.getMetaData('info:Title') || undefined;
+  const bodySize = dominantSize(raws);
+  const running = findRunningText(raws);
+  const headingSizes = headingSizeRanks(raws, bodySize);
+  const layouts = raws.map((raw, i) => {
+    const pageNumber = pages[i]!;
+    const titles = outline.filter((o) => o.page === pageNumber);
+    return layoutPage(raw, pageNumber, running[i]!, { bodySize, headingSizes, titles });
+  });
+  onPage?.(pages.length, pages.length);
+  return { pages: layouts, outline, ...(title ? { title } : {}) };
+}
+
+function readOutline(doc: PDFDocument): DocumentLayout['outline'] {
+  const result: DocumentLayout['outline'] = [];
+  let items;
+  try {
+    items = doc.loadOutline();
+  } catch {
+    return result;
+  }
+  const walk = (list: NonNullable<typeof items>, level: number): void => {
+    for (const item of list) {
+      const title = (item.title ?? '').trim();
+      if (title && typeof item.page === 'number' && item.page >= 0) result.push({ title, page: item.page + 1, level });
+      if (item.down) walk(item.down, level + 1);
+    }
+  };
+  if (items) walk(items, 1);
+  return result;
+}
+
+/** The size most characters are set in: the body text. */
+function dominantSize(raws: RawPage[]): number {
+  const counts = new Map<number, number>();
+  for (const raw of raws) {
+    for (const s of raw.segments) counts.set(s.size, (counts.get(s.size) ?? 0) + s.glyphs.length);
+  }
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  return best ? best[0] : 10;
+}
+
+/** Sizes clearly larger than the body text, largest first: heading levels 1, 2, ... */
+function headingSizeRanks(raws: RawPage[], bodySize: number): number[] {
+  const sizes = new Set<number>();
+  for (const raw of raws) for (const s of raw.segments) if (s.size >= bodySize * 1.15 && s.glyphs.length < 200) sizes.add(s.size);
+  return [...sizes].sort((a, b) => b - a).slice(0, 5);
+}
+
+interface Running {
+  header: Set<Segment>;
+  footer: Set<Segment>;
+}
+
+/** Fraction of the page height searched for running headers and footers. */
+const RUNNING_ZONE = 0.12;
+/** Fraction of the page height searched for a lone page number. */
+const PAGE_NUMBER_ZONE = 0.22;
+
+/**
+ * Running headers and footers: text in the top or bottom zone of the page that recurs (digits
+ * ignored, so page numbers match) at about the same height on at least half of the pages, and
+ * a lone page number in those zones.
+ */
+function findRunningText(raws: RawPage[]): Running[] {
+  const keyOf = (s: Segment): string => s.glyphs.map((g) => g.c).join('').replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+  const isPageNumber = (s: Segment): boolean => /^(page\s*)?[-–]?\s*\d{1,4}\s*[-–]?(\s*(of|\/)\s*\d{1,4})?$/i.test(s.glyphs.map((g) => g.c).join('').trim());
+  const counts = new Map<string, number>();
+  const zoneKey = (raw: RawPage, s: Segment): string | undefined => {
+    if (s.y1 < raw.height * RUNNING_ZONE) return `h|${Math.round(s.base / 4)}|${keyOf(s)}`;
+    if (s.y0 > raw.height * (1 - RUNNING_ZONE)) return `f|${Math.round(s.base / 4)}|${keyOf(s)}`;
+    return undefined;
+  };
+  for (const raw of raws) {
+    const seen = new Set<string>();
+    for (const s of raw.segments) {
+      const key = zoneKey(raw, s);
+      if (key && !seen.has(key)) {
+        seen.add(key);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  const needed = Math.max(2, Math.ceil(raws.length / 2));
+  return raws.map((raw) => {
+    const running: Running = { header: new Set(), footer: new Set() };
+    for (const s of raw.segments) {
+      const key = zoneKey(raw, s);
+      if (!key) continue;
+      if ((counts.get(key) ?? 0) >= needed && raws.length >= 2) (key.startsWith('h') ? running.header : running.footer).add(s);
+    }
+    // A page number above or below everything else (but what shares its line), in a wider zone;
+    // the text on its line (a chapter title) is running text too.
+    const numbers = raw.segments.filter(isPageNumber);
+    const sameLine = (o: Segment, s: Segment): boolean => Math.abs(o.base - s.base) < 2;
+    for (const s of numbers) {
+      if (s.y1 < raw.height * PAGE_NUMBER_ZONE && raw.segments.every((o) => o === s || sameLine(o, s) || o.y0 >= s.y1 - 1 || running.header.has(o))) {
+        for (const o of raw.segments) if (sameLine(o, s)) running.header.add(o);
+      }
+      if (s.y0 > raw.height * (1 - PAGE_NUMBER_ZONE) && raw.segments.every((o) => o === s || sameLine(o, s) || o.y1 <= s.y0 + 1 || running.footer.has(o))) {
+        for (const o of raw.segments) if (sameLine(o, s)) running.footer.add(o);
+      }
+    }
+    return running;
+  });
+}
+
+interface PageContext {
+  bodySize: number;
+  headingSizes: number[];
+  titles: { title: string; level: number }[];
+}
+
+/** A row of segments on one baseline within a column. */
+interface Line extends Rect {
+  base: number;
+  size: number;
+  segments: Segment[];
+}
+
+type Item = { kind: 'line'; line: Line } | { kind: 'block'; block: Table | ImageBlock };
+
+function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageContext): PageLayout {
+  const header = linesToParagraphs(toLines([...running.header]), { x0: 0, x1: raw.width }, ctx);
+  const footer = linesToParagraphs(toLines([...running.footer]), { x0: 0, x1: raw.width }, ctx);
+  let segments = raw.segments.filter((s) => !running.header.has(s) && !running.footer.has(s));
+  const images = pageImages(raw, segments);
+  for (const img of images) {
+    const beside = segments.some((s) => Math.min(s.y1, img.bbox.y1) - Math.max(s.y0, img.bbox.y0) > 0.5 * (s.y1 - s.y0) && (s.x1 <= img.bbox.x0 + 2 || s.x0 >= img.bbox.x1 - 2));
+    if (beside) img.float = true;
+  }
+
+  // Ruled tables take their text out of the flow first.
+  const tables = ruledTables(raw.rules, segments, ctx);
+  const inTable = new Set<Segment>();
+  for (const t of tables) for (const s of t.segments) inTable.add(s);
+  segments = segments.filter((s) => !inTable.has(s));
+
+  const content = bboxOf([...segments, ...images.map((i) => i.bbox), ...tables.map((t) => t.table.bbox)]);
+  const area = content ?? { x0: 72, y0: 72, x1: raw.width - 72, y1: raw.height - 72 };
+  const columns = findColumns(segments, area);
+
+  // Assign every item to a column, or -1 when it spans the gutter.
+  const columnOf = (r: Rect): number => {
+    if (columns.length === 1) return 0;
+    for (const [i, c] of columns.entries()) if (r.x0 >= c.x0 - 4 && r.x1 <= c.x1 + 4) return i;
+    return -1;
+  };
+  const blocksIn: { rect: Rect; item: Item }[] = [];
+  for (const t of tables) blocksIn.push({ rect: t.table.bbox, item: { kind: 'block', block: t.table } });
+  for (const img of images) blocksIn.push({ rect: img.bbox, item: { kind: 'block', block: img } });
+
+  // Bands: runs of spanning content alternate with runs of column content, top to bottom.
+  type Placed = { rect: Rect; column: number; item?: Item; segment?: Segment };
+  const placed: Placed[] = [
+    ...segments.map((s) => ({ rect: s as Rect, column: columnOf(s), segment: s })),
+    ...blocksIn.map((b) => ({ rect: b.rect, column: columnOf(b.rect), item: b.item })),
+  ];
+  // Walking down the page by the middle of each item, a change between spanning and column
+  // content starts a new band; column content within a band is read column by column.
+  placed.sort((a, b) => (a.rect.y0 + a.rect.y1) / 2 - (b.rect.y0 + b.rect.y1) / 2);
+  const bands: { spanning: boolean; members: Placed[] }[] = [];
+  for (const p of placed) {
+    const spanning = p.column === -1;
+    const last = bands[bands.length - 1];
+    if (last && last.spanning === spanning) last.members.push(p);
+    else bands.push({ spanning, members: [p] });
+  }
+
+  const blocks: Block[] = [];
+  for (const { spanning: spanningBand, members } of bands) {
+    const groups = spanningBand ? [{ column: -1, list: members }] : columns.map((_, i) => ({ column: i, list: members.filter((m) => m.column === i) }));
+    for (const { column, list } of groups) {
+      if (list.length === 0) continue;
+      const colRect = column === -1 ? { x0: area.x0, x1: area.x1 } : columns[column]!;
+      const lines = toLines(list.filter((p) => p.segment).map((p) => p.segment!));
+      const items: { y: number; item: Item }[] = [
+        ...list.filter((p) => p.item).map((p) => ({ y: p.rect.y0, item: p.item! })),
+      ];
+      // Borderless tables: runs of lines split into aligned cells.
+      const { tables: loose, rest } = borderlessTables(lines, colRect, ctx);
+      for (const t of loose) items.push({ y: t.bbox.y0, item: { kind: 'block', block: t } });
+      for (const l of rest) items.push({ y: l.y0, item: { kind: 'line', line: l } });
+      items.sort((a, b) => a.y - b.y);
+      let pending: Line[] = [];
+      const flush = (): void => {
+        if (pending.length) blocks.push(...linesToParagraphs(pending, colRect, ctx, column));
+        pending = [];
+      };
+      for (const { item } of items) {
+        if (item.kind === 'line') pending.push(item.line);
+        else {
+          flush();
+          item.block.column = column;
+          blocks.push(item.block);
+        }
+      }
+      flush();
+    }
+  }
+  const bodyBox = { ...area, y0: Math.max(0, layoutTop(blocks, area.y0)) };
+  setSpaceBefore(blocks, bodyBox.y0);
+  markHeadings(blocks, ctx);
+
+  const margins = {
+    top: Math.max(0, bodyBox.y0),
+    left: Math.max(0, bodyBox.x0),
+    right: Math.max(0, raw.width - bodyBox.x1),
+    bottom: Math.max(0, raw.height - bodyBox.y1),
+  };
+  return { index, width: raw.width, height: raw.height, margins, columns, header, footer, blocks };
+}
+
+function bboxOf(rects: Rect[]): Rect | undefined {
+  if (rects.length === 0) return undefined;
+  return {
+    x0: Math.min(...rects.map((r) => r.x0)),
+    y0: Math.min(...rects.map((r) => r.y0)),
+    x1: Math.max(...rects.map((r) => r.x1)),
+    y1: Math.max(...rects.map((r) => r.y1)),
+  };
+}
+
+/** Images of the page, except one covering most of a page that also has text (a scan under OCR text). */
+function pageImages(raw: RawPage, segments: Segment[]): ImageBlock[] {
+  const result: ImageBlock[] = [];
+  for (const img of raw.images) {
+    const clipped = { x0: Math.max(0, img.bbox.x0), y0: Math.max(0, img.bbox.y0), x1: Math.min(raw.width, img.bbox.x1), y1: Math.min(raw.height, img.bbox.y1) };
+    if (clipped.x1 - clipped.x0 < 4 || clipped.y1 - clipped.y0 < 4) continue;
+    const covers = (clipped.x1 - clipped.x0) * (clipped.y1 - clipped.y0) > raw.width * raw.height * 0.8;
+    if (covers && segments.length > 0) continue;
+    result.push(imageBlock(img, clipped));
+  }
+  return result;
+}
+
+function imageBlock(img: RawImage, bbox: Rect): ImageBlock {
+  return { kind: 'image', bbox, column: 0, data: img.data, ext: img.ext, pixelWidth: img.pixelWidth, pixelHeight: img.pixelHeight, spaceBefore: 0 };
+}
+
+/**
+ * Text columns: vertical gutters (at least 8 pt wide) that no more than a few lines cross,
+ * with text on both sides, where each side's lines fill their column like running text.
+ */
+function findColumns(segments: Segment[], area: Rect): { x0: number; x1: number }[] {
+  const upright = segments.filter((s) => s.upright);
+  const whole = [{ x0: area.x0, x1: area.x1 }];
+  if (upright.length < 6) return whole;
+  const x0 = Math.floor(area.x0);
+  const width = Math.ceil(area.x1) - x0 + 1;
+  if (width < 100) return whole;
+  const coverage = new Int32Array(width);
+  for (const s of upright) {
+    for (let x = Math.max(0, Math.floor(s.x0) - x0); x <= Math.min(width - 1, Math.ceil(s.x1) - x0); x++) coverage[x]!++;
+  }
+  const limit = Math.max(1, Math.floor(upright.length * 0.05));
+  const gutters: { x0: number; x1: number }[] = [];
+  let start = -1;
+  for (let x = 0; x < width; x++) {
+    const open = coverage[x]! <= limit;
+    if (open && start < 0) start = x;
+    if ((!open || x === width - 1) && start >= 0) {
+      const end = open ? x : x - 1;
+      // Gutters touching the edges of the text area are margins.
+      if (end - start + 1 >= 8 && start > width * 0.15 && end < width * 0.85) gutters.push({ x0: start + x0, x1: end + x0 });
+      start = -1;
+    }
+  }
+  if (gutters.length === 0 || gutters.length > 3) return whole;
+  const edges = [area.x0, ...gutters.flatMap((g) => [g.x0, g.x1]), area.x1];
+  const columns: { x0: number; x1: number }[] = [];
+  for (let i = 0; i < edges.length; i += 2) columns.push({ x0: edges[i]!, x1: edges[i + 1]! });
+  // Each column must read like running text: enough lines, most of them filling it.
+  for (const c of columns) {
+    const inside = upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2);
+    if (inside.length < 3) return whole;
+    const widths = inside.map((s) => s.x1 - s.x0).sort((a, b) => a - b);
+    const median = widths[Math.floor(widths.length / 2)]!;
+    if (median < (c.x1 - c.x0) * 0.5) return whole;
+  }
+  // Tighten every column to the text it holds.
+  return columns.map((c) => {
+    const inside = upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2);
+    return { x0: Math.min(...inside.map((s) => s.x0)), x1: Math.max(...inside.map((s) => s.x1)) };
+  });
+}
+
+/**
+ * Groups segments into lines: the same baseline (within a third of the size), or a smaller
+ * segment (superscript, subscript, footnote mark) overlapping a line's height; sorted left to
+ * right. A line's baseline and size are those of its largest text.
+ */
+function toLines(segments: Segment[]): Line[] {
+  const sorted = [...segments].sort((a, b) => a.base - b.base || a.x0 - b.x0);
+  const lines: Line[] = [];
+  const joins = (line: Line, s: Segment): boolean => {
+    if (!s.upright || overlapsX(line, s)) return false;
+    if (Math.abs(s.base - line.base) < Math.min(s.size, line.size) * 0.35) return true;
+    const small = Math.min(s.size, line.size);
+    const large = Math.max(s.size, line.size);
+    if (small > large * 0.85) return false;
+    const overlap = Math.min(s.y1, line.y1) - Math.max(s.y0, line.y0);
+    return overlap > 0.3 * Math.min(s.y1 - s.y0, line.y1 - line.y0);
+  };
+  for (const s of sorted) {
+    let target: Line | undefined;
+    for (let i = lines.length - 1; i >= Math.max(0, lines.length - 3); i--) {
+      if (joins(lines[i]!, s)) {
+        target = lines[i];
+        break;
+      }
+    }
+    if (target) {
+      target.segments.push(s);
+      target.x0 = Math.min(target.x0, s.x0);
+      target.x1 = Math.max(target.x1, s.x1);
+      target.y0 = Math.min(target.y0, s.y0);
+      target.y1 = Math.max(target.y1, s.y1);
+      if (s.size > target.size) {
+        target.size = s.size;
+        target.base = s.base;
+      }
+    } else {
+      lines.push({ x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, base: s.base, size: s.size, segments: [s] });
+    }
+  }
+  for (const l of lines) l.segments.sort((a, b) => a.x0 - b.x0);
+  return lines.sort((a, b) => a.base - b.base);
+}
+
+function overlapsX(line: Line, s: Segment): boolean {
+  return line.segments.some((t) => s.x0 < t.x1 - 1 && s.x1 > t.x0 + 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+
+interface FoundTable {
+  table: Table;
+  segments: Segment[];
+}
+
+/** Merges collinear rules that touch or overlap into longer ones. */
+function mergeRules(rules: Rule[], horizontal: boolean): Rule[] {
+  const list = rules.filter((r) => r.horizontal === horizontal);
+  const pos = (r: Rule): number => (horizontal ? r.y0 : r.x0);
+  const from = (r: Rule): number => (horizontal ? r.x0 : r.y0);
+  const to = (r: Rule): number => (horizontal ? r.x1 : r.y1);
+  list.sort((a, b) => pos(a) - pos(b) || from(a) - from(b));
+  const merged: Rule[] = [];
+  for (const r of list) {
+    const last = merged.find((m) => Math.abs(pos(m) - pos(r)) < 1.5 && from(r) <= to(m) + 2 && to(r) >= from(m) - 2);
+    if (last) {
+      if (horizontal) {
+        last.x0 = Math.min(last.x0, r.x0);
+        last.x1 = Math.max(last.x1, r.x1);
+      } else {
+        last.y0 = Math.min(last.y0, r.y0);
+        last.y1 = Math.max(last.y1, r.y1);
+      }
+    } else merged.push({ ...r });
+  }
+  return merged;
+}
+
+function cluster(values: number[], tolerance: number): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const result: number[][] = [];
+  for (const v of sorted) {
+    const last = result[result.length - 1];
+    if (last && v - last[last.length - 1]! <= tolerance) last.push(v);
+    else result.push([v]);
+  }
+  return result.map((g) => g.reduce((a, b) => a + b, 0) / g.length);
+}
+
+/**
+ * Ruled tables: groups of crossing horizontal and vertical rules forming a grid of at least two
+ * cells. Cells are the grid's rectangles; a cell whose separating vertical rule is missing
+ * spans into its neighbour. The text inside goes into the cells.
+ */
+function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): FoundTable[] {
+  const hs = mergeRules(rules, true);
+  const vs = mergeRules(rules, false);
+  if (hs.length < 2 || vs.length < 2) return [];
+  // Connected groups of crossing rules.
+  const all = [...hs, ...vs];
+  const parent = all.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const tol = 2.5;
+  for (const [i, h] of hs.entries()) {
+    for (const [j, v] of vs.entries()) {
+      if (v.x0 >= h.x0 - tol && v.x0 <= h.x1 + tol && h.y0 >= v.y0 - tol && h.y0 <= v.y1 + tol) parent[find(i)] = find(hs.length + j);
+    }
+  }
+  const groups = new Map<number, Rule[]>();
+  for (const [i, r] of all.entries()) (groups.get(find(i)) ?? groups.set(find(i), []).get(find(i))!).push(r);
+  const found: FoundTable[] = [];
+  for (const group of groups.values()) {
+    const gh = group.filter((r) => r.horizontal);
+    const gv = group.filter((r) => !r.horizontal);
+    if (gh.length < 2 || gv.length < 2) continue;
+    const ys = cluster(gh.map((r) => r.y0), 2);
+    const xs = cluster(gv.map((r) => r.x0), 2);
+    if (ys.length < 2 || xs.length < 2 || (ys.length - 1) * (xs.length - 1) < 2) continue;
+    const bbox = { x0: xs[0]!, y0: ys[0]!, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! };
+    if (bbox.x1 - bbox.x0 < 20 || bbox.y1 - bbox.y0 < 10) continue;
+    const hasV = (x: number, ya: number, yb: number): boolean => gv.some((v) => Math.abs(v.x0 - x) < 2.5 && v.y0 <= ya + 2.5 && v.y1 >= yb - 2.5);
+    const inside = segments.filter((s) => {
+      const cx = (s.x0 + s.x1) / 2;
+      const cy = (s.y0 + s.y1) / 2;
+      return cx > bbox.x0 && cx < bbox.x1 && cy > bbox.y0 && cy < bbox.y1;
+    });
+    const rows: Table['rows'] = [];
+    for (let r = 0; r + 1 < ys.length; r++) {
+      const ya = ys[r]!;
+      const yb = ys[r + 1]!;
+      if (yb - ya < 3) continue;
+      const cells: TableCell[] = [];
+      let c = 0;
+      while (c + 1 < xs.length) {
+        let end = c + 1;
+        while (end + 1 < xs.length && !hasV(xs[end]!, ya, yb)) end++;
+        const cellRect = { x0: xs[c]!, x1: xs[end]!, y0: ya, y1: yb };
+        const cellSegments = inside.filter((s) => {
+          const cx = (s.x0 + s.x1) / 2;
+          const cy = (s.y0 + s.y1) / 2;
+          return cx >= cellRect.x0 && cx < cellRect.x1 && cy >= cellRect.y0 && cy < cellRect.y1;
+        });
+        cells.push({ text: linesToParagraphs(toLines(cellSegments), cellRect, ctx, 0), colSpan: end - c });
+        c = end;
+      }
+      rows.push({ height: yb - ya, cells });
+    }
+    if (rows.length === 0) continue;
+    // A grid with hardly any text is a drawing (a title page frame, a form), not a table.
+    const cellCount = rows.reduce((n, r) => n + r.cells.length, 0);
+    const filled = rows.reduce((n, r) => n + r.cells.filter((c) => c.text.length > 0).length, 0);
+    if (filled < Math.max(2, cellCount / 3)) continue;
+    const columns = xs.slice(1).map((x, i) => x - xs[i]!);
+    found.push({ table: { kind: 'table', bbox, ruled: true, column: 0, columns, rows, spaceBefore: 0 }, segments: inside });
+  }
+  return found;
+}
+
+/**
+ * Borderless tables: at least three consecutive lines of two or more segments that leave much
+ * of the line empty, whose segments fall into the same column intervals.
+ */
+function borderlessTables(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext): { tables: Table[]; rest: Line[] } {
+  const tabular = (l: Line): boolean => {
+    if (l.segments.length < 2 || l.segments.some((s) => !s.upright)) return false;
+    const filled = l.segments.reduce((a, s) => a + (s.x1 - s.x0), 0);
+    return filled / Math.max(1, l.x1 - l.x0) < 0.8;
+  };
+  const tables: Table[] = [];
+  const rest: Line[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    if (!tabular(lines[i]!)) {
+      rest.push(lines[i]!);
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < lines.length && tabular(lines[j]!) && lines[j]!.base - lines[j - 1]!.base < lines[j - 1]!.size * 3) j++;
+    const run = lines.slice(i, j);
+    const table = run.length >= 3 ? tableFromLines(run, ctx) : undefined;
+    if (table) tables.push(table);
+    else rest.push(...run);
+    i = j;
+  }
+  void col;
+  return { tables, rest };
+}
+
+function tableFromLines(run: Line[], ctx: PageContext): Table | undefined {
+  // Column intervals: the union of overlapping segment extents over all rows.
+  const spans = run.flatMap((l) => l.segments.map((s) => ({ x0: s.x0, x1: s.x1 }))).sort((a, b) => a.x0 - b.x0);
+  const intervals: { x0: number; x1: number }[] = [];
+  for (const s of spans) {
+    const last = intervals[intervals.length - 1];
+    if (last && s.x0 <= last.x1 + 2) last.x1 = Math.max(last.x1, s.x1);
+    else intervals.push({ ...s });
+  }
+  if (intervals.length < 2) return undefined;
+  const filledColumns = intervals.filter((iv) => run.filter((l) => l.segments.some((s) => s.x0 >= iv.x0 - 0.5 && s.x1 <= iv.x1 + 0.5)).length >= 2);
+  if (filledColumns.length < 2) return undefined;
+  const bounds = intervals.map((iv, k) => ({ x0: k === 0 ? iv.x0 : (intervals[k - 1]!.x1 + iv.x0) / 2, x1: k === intervals.length - 1 ? iv.x1 : (iv.x1 + intervals[k + 1]!.x0) / 2 }));
+  const rows: Table['rows'] = run.map((l, r) => {
+    const next = run[r + 1];
+    const height = next ? next.base - l.base : l.y1 - l.y0 + l.size * 0.3;
+    const cells: TableCell[] = bounds.map((b) => {
+      const segs = l.segments.filter((s) => s.x0 >= b.x0 - 0.5 && s.x1 <= b.x1 + 0.5);
+      return { text: segs.length ? linesToParagraphs(toLines(segs), b, ctx, 0) : [], colSpan: 1 };
+    });
+    return { height, cells };
+  });
+  const bbox = { x0: bounds[0]!.x0, y0: Math.min(...run.map((l) => l.y0)), x1: bounds[bounds.length - 1]!.x1, y1: Math.max(...run.map((l) => l.y1)) };
+  return { kind: 'table', bbox, ruled: false, column: 0, columns: bounds.map((b) => b.x1 - b.x0), rows, spaceBefore: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paragraphs
+
+const BULLET = /^([•●○◦■□▪▫‣⁃∙·\-–—*►▶✓✔])\s+/u;
+const ORDERED = /^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+/;
+
+function lineText(l: Line): string {
+  return l.segments.map((s) => s.glyphs.map((g) => g.c).join('')).join(' ');
+}
+
+function markerOf(text: string): { ordered: boolean; marker: string } | undefined {
+  const b = BULLET.exec(text);
+  if (b) return { ordered: false, marker: b[1]! };
+  const o = ORDERED.exec(text);
+  if (o && text.length > o[0].length) return { ordered: true, marker: o[1]! };
+  return undefined;
+}
+
+function isBoldLine(l: Line): boolean {
+  const glyphs = l.segments.flatMap((s) => s.glyphs).filter((g) => !/\s/.test(g.c));
+  return glyphs.length > 0 && glyphs.every((g) => g.style.bold);
+}
+
+/** Splits lines (top to bottom, one column) into paragraphs and describes each. */
+function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column = 0): Paragraph[] {
+  const sorted = [...lines].sort((a, b) => a.base - b.base);
+  const groups: Line[][] = [];
+  const colWidth = Math.max(1, col.x1 - col.x0);
+  // Where running text ends on the right: most long lines reach it (a wide formula or figure
+  // may stick out further).
+  const wide = sorted.filter((l) => l.x1 - l.x0 > colWidth * 0.4).map((l) => l.x1).sort((a, b) => a - b);
+  const textRight = wide.length >= 3 ? wide[Math.floor((wide.length - 1) * 0.95)]! : col.x1;
+  for (const line of sorted) {
+    const group = groups[groups.length - 1];
+    const prev = group?.[group.length - 1];
+    if (!group || !prev) {
+      groups.push([line]);
+      continue;
+    }
+    const gap = line.base - prev.base;
+    const spacing = group.length >= 2 ? group[group.length - 1]!.base - group[group.length - 2]!.base : Math.max(prev.size, line.size) * 1.25;
+    const text = lineText(line);
+    const startsList = markerOf(text) !== undefined;
+    // A line ending in a number after leader dots (a table of contents) ends there.
+    const prevText = lineText(prev);
+    const leaderEnd = /(\.\s?){4,}\s*[\divxlcIVXLC]+$/.test(prevText);
+    const firstMarker = markerOf(lineText(group[0]!));
+    let breakHere =
+      gap > spacing * 1.3 + 0.5 ||
+      gap > Math.max(prev.size, line.size) * 2.2 ||
+      Math.abs(line.size - prev.size) > Math.max(1, prev.size * 0.12) ||
+      startsList ||
+      leaderEnd ||
+      isBoldLine(prev) !== isBoldLine(line) && (group.length === 1 || isBoldLine(prev));
+    // The next line's first word would have fitted on the previous line: the line was broken
+    // on purpose (a paragraph end, or lines set one by one like an address).
+    if (!breakHere && prev.x1 + prev.size * 0.3 + firstWordWidth(line) < textRight - 1) breakHere = true;
+    // A short previous line in a block whose other lines reach the right edge ends a paragraph.
+    if (!breakHere && group.length >= 1) {
+      const prevShort = prev.x1 < textRight - Math.max(colWidth * 0.12, prev.size * 3);
+      const indented = line.x0 > prev.x0 + prev.size * 0.8 && !firstMarker;
+      if (prevShort && (indented || group.length >= 2 || line.x1 >= textRight - prev.size * 2)) breakHere = true;
+      // A first-line indent starts a new paragraph in indented text.
+      if (indented && group.length >= 2) breakHere = true;
+    }
+    if (breakHere) groups.push([line]);
+    else group.push(line);
+  }
+  return groups.map((g) => describeParagraph(g, col, ctx, column));
+}
+
+/** The width of a line's first word (up to its first space). */
+function firstWordWidth(line: Line): number {
+  const glyphs = line.segments[0]?.glyphs ?? [];
+  let x1 = glyphs[0]?.x0 ?? 0;
+  const x0 = x1;
+  for (const g of glyphs) {
+    if (/\s/.test(g.c)) break;
+    x1 = g.x1;
+  }
+  return x1 - x0;
+}
+
+function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column: number): Paragraph {
+  const runs: Run[] = [];
+  let script: Run['script'];
+  const push = (g: Glyph | { c: string; style: Glyph['style']; size: number; color: string }): void => {
+    const last = runs[runs.length - 1];
+    const size = Math.round(g.size * 2) / 2;
+    if (/\s/.test(g.c) && last) {
+      last.text += g.c;
+      return;
+    }
+    const advance = 'x0' in g && !/\s/.test(g.c) ? g.x1 - g.x0 : 0;
+    if (last && last.font === g.style.family && last.size === size && last.bold === g.style.bold && last.italic === g.style.italic && last.color === g.color && last.script === script) {
+      last.text += g.c;
+      last.advance = (last.advance ?? 0) + advance;
+    } else {
+      runs.push({ text: g.c, font: g.style.family, size, bold: g.style.bold, italic: g.style.italic, color: g.color, mono: g.style.mono, serif: g.style.serif, advance, ...(script ? { script } : {}) });
+    }
+  };
+  const addSpace = (): void => {
+    const last = runs[runs.length - 1];
+    if (last && !/\s$/.test(last.text)) last.text += ' ';
+  };
+  lines.forEach((line, li) => {
+    line.segments.forEach((s, si) => {
+      // Segments that touch (a superscript after its base) join without a space.
+      const before = line.segments[si - 1];
+      if (before && s.x0 - before.x1 > Math.min(s.size, before.size) * 0.15) addSpace();
+      let last: Glyph | undefined;
+      for (const g of s.glyphs) {
+        // A visible gap where the PDF has no space character (set mathematics, kerned
+        // headings) is a word break for readers of the text: keep it as a space.
+        if (last && !/\s/.test(last.c) && !/\s/.test(g.c) && g.x0 - last.x1 > Math.min(g.size, last.size) * 0.2) addSpace();
+        // Smaller glyphs above or below the line's baseline: superscripts and subscripts.
+        script = g.size < line.size * 0.85 ? (g.base < line.base - line.size * 0.2 ? 'super' : g.base > line.base + line.size * 0.1 ? 'sub' : undefined) : undefined;
+        push(g);
+        last = g;
+      }
+    });
+    if (li < lines.length - 1) {
+      const last = runs[runs.length - 1];
+      // A word hyphenated at the line end is joined again, keeping its hyphen.
+      if (last && /[A-Za-zÀ-ž]-$/.test(last.text)) return;
+      addSpace();
+    }
+  });
+  for (const r of runs) r.text = r.text.replace(/\s+/g, ' ');
+  let list: Paragraph['list'];
+  const first = runs[0];
+  if (first) {
+    const marker = markerOf(lineText(lines[0]!));
+    if (marker) {
+      // The marker goes into the list numbering; the text keeps the rest.
+      let remove = marker.marker.length;
+      while (runs.length && remove > 0) {
+        const r = runs[0]!;
+        const cut = Math.min(remove, r.text.length);
+        r.text = r.text.slice(cut);
+        remove -= cut;
+        if (r.text === '') runs.shift();
+      }
+      if (runs[0]) runs[0].text = runs[0].text.replace(/^\s+/, '');
+      const level = Math.max(0, Math.min(8, Math.round((lines[0]!.x0 - col.x0) / 24)));
+      list = { ordered: marker.ordered, level, marker: marker.marker };
+    }
+  }
+  const bbox = bboxOf(lines)!;
+  const size = lines[0]!.size;
+  const spacings = lines.slice(1).map((l, i) => l.base - lines[i]!.base).sort((a, b) => a - b);
+  // Never tighter than the glyphs need (writers use it as an exact line height).
+  const lineSpacing = Math.max(size * 1.05, spacings.length ? spacings[Math.floor(spacings.length / 2)]! : size * 1.2);
+  const colWidth = col.x1 - col.x0;
+  const lefts = lines.map((l) => l.x0 - col.x0);
+  const rights = lines.map((l) => col.x1 - l.x1);
+  const rest = lines.length > 1 ? lines.slice(1) : lines;
+  const leftIndent = Math.max(0, Math.min(...rest.map((l) => l.x0 - col.x0)));
+  const firstLineIndent = lines.length > 1 ? lefts[0]! - leftIndent : 0;
+  let align: Paragraph['align'] = 'left';
+  const tol = Math.max(2, size * 0.5);
+  // Centred: both sides indented alike, and clearly (a full line indented a little is not).
+  const centred = lines.every((l, i) => Math.abs(lefts[i]! - rights[i]!) < tol * 2) && lefts.some((v) => v > Math.max(tol * 2, colWidth * 0.08));
+  if (centred) align = 'center';
+  else if (rights.every((r) => r < tol) && lefts.some((v) => v > colWidth * 0.1) && lines.every((l) => Math.abs(l.x0 - lines[0]!.x0) > 0 || lines.length === 1) && lefts[0]! > colWidth * 0.3) align = 'right';
+  else if (lines.length >= 2 && rights.slice(0, -1).every((r) => r < tol)) align = 'justify';
+  const paragraph: Paragraph = {
+    kind: 'paragraph',
+    bbox,
+    column,
+    runs: runs.filter((r) => r.text.length > 0),
+    align,
+    lineSpacing,
+    spaceBefore: 0,
+    firstLineIndent: list || align === 'center' || align === 'right' ? 0 : firstLineIndent,
+    leftIndent: align === 'center' || align === 'right' ? 0 : list ? lefts[0]! : leftIndent,
+  };
+  if (list) paragraph.list = list;
+  baselines.set(paragraph, { first: lines[0]!.base, last: lines[lines.length - 1]!.base, size });
+  void ctx;
+  return paragraph;
+}
+
+/** First and last baselines of the paragraphs made here, for the vertical spacing. */
+const baselines = new WeakMap<Paragraph, { first: number; last: number; size: number }>();
+
+/**
+ * The top and bottom of a block as a writer lays it out: a paragraph is a stack of line boxes
+ * `lineSpacing` tall whose bottoms are a fifth of the size below the baselines.
+ */
+function boxOf(b: Block): { top: number; bottom: number } {
+  const lines = b.kind === 'paragraph' ? baselines.get(b) : undefined;
+  if (b.kind !== 'paragraph' || !lines) return { top: b.bbox.y0, bottom: b.bbox.y1 };
+  return { top: lines.first + lines.size * 0.2 - b.lineSpacing, bottom: lines.last + lines.size * 0.2 };
+}
+
+/** The gap above each block within its column (from the previous block's bottom, or the body top). */
+function setSpaceBefore(blocks: Block[], top: number): void {
+  const bottoms = new Map<number, number>();
+  let spanningBottom = top;
+  for (const b of blocks) {
+    // A floating image takes no room in the flow.
+    if (b.kind === 'image' && b.float) continue;
+    const box = boxOf(b);
+    const previous = b.column === -1 ? Math.max(spanningBottom, ...bottoms.values()) : (bottoms.get(b.column) ?? spanningBottom);
+    b.spaceBefore = Math.max(0, box.top - previous);
+    bottoms.set(b.column, box.bottom);
+    if (b.column === -1) {
+      // Content under a spanning block starts below it in every column.
+      spanningBottom = box.bottom;
+      bottoms.clear();
+    }
+  }
+}
+
+/** The top of the body as laid out (the first line box may reach above the glyphs). */
+function layoutTop(blocks: Block[], top: number): number {
+  return Math.min(top, ...blocks.filter((b) => !(b.kind === 'image' && b.float)).map((b) => boxOf(b).top));
+}
+
+function plainText(p: Paragraph): string {
+  return p.runs.map((r) => r.text).join('');
+}
+
+function normaliseTitle(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Headings: larger than the body text, bold short lines, or the title of an outline entry on this page. */
+function markHeadings(blocks: Block[], ctx: PageContext): void {
+  for (const b of blocks) {
+    if (b.kind !== 'paragraph' || b.list) continue;
+    const text = plainText(b).trim();
+    if (text.length === 0 || text.length > 200) continue;
+    const key = normaliseTitle(text);
+    const entry = key.length > 1 ? ctx.titles.find((t) => normaliseTitle(t.title) === key || (key.endsWith(normaliseTitle(t.title)) && normaliseTitle(t.title).length > 3)) : undefined;
+    if (entry) {
+      b.headingLevel = Math.min(6, entry.level);
+      continue;
+    }
+    const size = Math.max(...b.runs.map((r) => r.size));
+    const rank = ctx.headingSizes.findIndex((s) => Math.abs(s - size) < 0.26);
+    if (rank >= 0 && b.bbox.y1 - b.bbox.y0 < size * 4) {
+      b.headingLevel = rank + 1;
+      continue;
+    }
+    const allBold = b.runs.every((r) => r.bold || r.text.trim() === '');
+    if (allBold && text.length < 90 && b.bbox.y1 - b.bbox.y0 < size * 2 && size >= ctx.bodySize - 0.1 && /\p{L}/u.test(text)) b.headingLevel = Math.min(6, ctx.headingSizes.length + 1);
+  }
+}

@@ -1,0 +1,692 @@
+/**
+ * The raw material of one page: text as baseline segments of styled glyphs (from MuPDF's
+ * structured text), images with their placement, and the straight strokes and thin filled
+ * rectangles that can rule a table (from a device run over the page's display list).
+ */
+import { mupdf } from '../mupdf.js';
+import { fontStyle, type FontStyle } from './fonts.js';
+import type { Rect } from './layout.js';
+
+type MupdfPage = ReturnType<InstanceType<typeof mupdf.PDFDocument>['loadPage']>;
+type MupdfImage = InstanceType<typeof mupdf.Image>;
+type MupdfPath = InstanceType<typeof mupdf.Path>;
+type Matrix = [number, number, number, number, number, number];
+type StrokeState = InstanceType<typeof mupdf.StrokeState>;
+
+/** Where an image is drawn (its whole box) and the part of it the clips leave visible. */
+interface Placement {
+  full: Rect;
+  visible: Rect;
+  pixelWidth: number;
+}
+
+export interface Glyph {
+  c: string;
+  /** The glyph's baseline (its origin's y). */
+  base: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  size: number;
+  style: FontStyle;
+  color: string;
+}
+
+/** Text on one baseline without a gap wider than about an em: a line of a column or a table cell. */
+export interface Segment extends Rect {
+  base: number;
+  /** The most common glyph size. */
+  size: number;
+  glyphs: Glyph[];
+  /** Horizontal text; vertical or rotated lines are kept as text but never aligned into tables or columns. */
+  upright: boolean;
+}
+
+export interface RawImage {
+  bbox: Rect;
+  /** Drawn through a soft or stencil mask: its pixels alone would show the hidden parts. */
+  masked?: boolean;
+  data: Uint8Array;
+  ext: 'jpg' | 'png';
+  pixelWidth: number;
+  pixelHeight: number;
+}
+
+/** A horizontal or vertical line segment: a stroke or a thin filled rectangle. */
+export interface Rule {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  horizontal: boolean;
+}
+
+export interface RawPage {
+  width: number;
+  height: number;
+  segments: Segment[];
+  images: RawImage[];
+  rules: Rule[];
+  /** Boxes of vector drawing that is not a rule (curves, shapes, large fills): figures and charts. */
+  art: Rect[];
+}
+
+/** A gap between glyphs wider than this many ems ends a segment (columns, table cells, tab stops). */
+const SEGMENT_GAP_EM = 0.9;
+/** Strokes and fills thinner than this are rules. */
+const RULE_THICKNESS = 3;
+/** Shorter lines are glyph-like decoration, not rules. */
+const RULE_MIN_LENGTH = 6;
+/** Images drawn smaller than this (points, either side) are dots and decoration. */
+const IMAGE_MIN_SIDE = 4;
+/** Images above this many pixels become JPEG, smaller ones PNG. */
+const JPEG_MIN_PIXELS = 160_000;
+
+export function extractPage(page: MupdfPage): RawPage {
+  const bounds = page.getBounds();
+  const width = bounds[2] - bounds[0];
+  const height = bounds[3] - bounds[1];
+  const list = page.toDisplayList(true);
+  try {
+    const { segments, images } = readText(list, bounds);
+    const { rules, art, placements } = readVectors(page, bounds);
+    const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art };
+    const bodySize = pageBodySize(raw.segments);
+    for (const region of figureRegions(raw)) addFigure(raw, page, list, bounds, region, bodySize);
+    for (const region of formulaRegions(raw)) addFigure(raw, page, list, bounds, region, Infinity);
+    return raw;
+  } finally {
+    list.destroy();
+  }
+}
+
+/** Most resolution kept when a clipped image is cut out of the page. */
+const CLIPPED_IMAGE_MAX_DPI = 200;
+
+const area = (r: Rect): number => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
+
+/**
+ * Images shown only in part (a clip path cuts them) are replaced by the visible part, rendered
+ * from the page without its text at about the image's own resolution; hidden images go.
+ */
+function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], placements: Placement[]): RawImage[] {
+  const result: RawImage[] = [];
+  for (const img of images) {
+    const p = placements.find((q) => Math.abs(q.full.x0 - img.bbox.x0) < 1 && Math.abs(q.full.y0 - img.bbox.y0) < 1 && Math.abs(q.full.x1 - img.bbox.x1) < 1 && Math.abs(q.full.y1 - img.bbox.y1) < 1);
+    if (!p || (area(p.visible) >= area(p.full) * 0.95 && !img.masked)) {
+      result.push(img);
+      continue;
+    }
+    if (p.visible.x1 - p.visible.x0 < IMAGE_MIN_SIDE || p.visible.y1 - p.visible.y0 < IMAGE_MIN_SIDE) continue;
+    const dpi = Math.max(72, Math.min(CLIPPED_IMAGE_MAX_DPI, (p.pixelWidth / Math.max(1, p.full.x1 - p.full.x0)) * 72));
+    const rendered = renderWithoutText(page, bounds, p.visible, dpi);
+    if (rendered) result.push({ bbox: p.visible, ...rendered });
+  }
+  return result;
+}
+
+/**
+ * MuPDF.js 1.28 hands a device's fillShade a Shade wrapper that does not hold a reference of
+ * its own but is registered for release when collected: the shade would be freed twice and
+ * the WebAssembly heap corrupted. Taking the wrapper off the release registry leaves the
+ * shade to its owner (the page).
+ */
+function borrowed(shade: InstanceType<typeof mupdf.Shade>): void {
+  const registry = (mupdf.Shade as unknown as { _finalizer?: FinalizationRegistry<unknown> })._finalizer;
+  registry?.unregister(shade);
+}
+
+/** The region of the page (page-relative points) drawn at `dpi` with everything but text. */
+function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi: number): Omit<RawImage, 'bbox'> | undefined {
+  const scale = dpi / 72;
+  const bbox: [number, number, number, number] = [
+    Math.floor((region.x0 + bounds[0]!) * scale),
+    Math.floor((region.y0 + bounds[1]!) * scale),
+    Math.ceil((region.x1 + bounds[0]!) * scale),
+    Math.ceil((region.y1 + bounds[1]!) * scale),
+  ];
+  let pixmap: InstanceType<typeof mupdf.Pixmap> | undefined;
+  let draw: InstanceType<typeof mupdf.DrawDevice> | undefined;
+  let filter: InstanceType<typeof mupdf.Device> | undefined;
+  try {
+    pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, bbox, false);
+    pixmap.clear(255);
+    const d = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
+    draw = d;
+    // Everything goes through but visible text; text clips still clip, so the clip stack
+    // stays balanced.
+    filter = new mupdf.Device({
+      fillPath: (path, evenOdd, ctm, cs, color, alpha) => d.fillPath(path, evenOdd, ctm, cs, color as never, alpha),
+      strokePath: (path, stroke, ctm, cs, color, alpha) => d.strokePath(path, stroke, ctm, cs, color as never, alpha),
+      clipPath: (path, evenOdd, ctm) => d.clipPath(path, evenOdd, ctm),
+      clipStrokePath: (path, stroke, ctm) => d.clipStrokePath(path, stroke, ctm),
+      clipText: (text, ctm) => d.clipText(text, ctm),
+      clipStrokeText: (text, stroke, ctm) => d.clipStrokeText(text, stroke, ctm),
+      fillShade: (shade, ctm, alpha) => {
+        d.fillShade(shade, ctm, alpha);
+        borrowed(shade);
+      },
+      fillImage: (image, ctm, alpha) => d.fillImage(image, ctm, alpha),
+      fillImageMask: (image, ctm, cs, color, alpha) => d.fillImageMask(image, ctm, cs, color as never, alpha),
+      clipImageMask: (image, ctm) => d.clipImageMask(image, ctm),
+      popClip: () => d.popClip(),
+      beginMask: (area, luminosity, cs, color) => d.beginMask(area, luminosity, cs, color as never),
+      endMask: () => d.endMask(),
+      beginGroup: (area, cs, isolated, knockout, blend, alpha) => d.beginGroup(area, cs, isolated, knockout, blend, alpha),
+      endGroup: () => d.endGroup(),
+      beginTile: (area, view, xstep, ystep, ctm, id, docId) => d.beginTile(area, view, xstep, ystep, ctm, id, docId),
+      endTile: () => d.endTile(),
+    });
+    page.run(filter, mupdf.Matrix.scale(scale, scale));
+    filter.close();
+    d.close();
+    const w = bbox[2] - bbox[0];
+    const h = bbox[3] - bbox[1];
+    const photo = w * h >= JPEG_MIN_PIXELS;
+    return { data: Uint8Array.from(photo ? pixmap.asJPEG(85) : pixmap.asPNG()), ext: photo ? 'jpg' : 'png', pixelWidth: w, pixelHeight: h };
+  } catch {
+    return undefined;
+  } finally {
+    filter?.destroy();
+    draw?.destroy();
+    pixmap?.destroy();
+  }
+}
+
+/** Resolution of vector figures turned into pictures. */
+const FIGURE_DPI = 150;
+/** Figures smaller than this (points, either side) are decoration. */
+const FIGURE_MIN_SIDE = 16;
+/**
+ * Text segments up to this many glyphs near or in a drawing are its labels (axis ticks, names):
+ * they go into the figure's picture, as they cannot be placed around a picture in a flowing
+ * document without pushing the page's text down.
+ */
+const LABEL_MAX_GLYPHS = 12;
+/** A drawing around more text than this is a frame or a box around text, which stays text. */
+const FIGURE_MAX_TEXT = 160;
+
+/**
+ * Regions of vector drawing (curves, shapes; not rules) that make a figure: neighbouring
+ * drawing merged, big enough, not the whole page, and not holding much text.
+ */
+function figureRegions(raw: RawPage): Rect[] {
+  const boxes = raw.art.map((r) => ({ ...r }));
+  // Axes and grid lines touching a drawing belong to it (a chart), not to a table.
+  const near = (r: Rect, b: Rect): boolean => r.x0 <= b.x1 + 4 && b.x0 <= r.x1 + 4 && r.y0 <= b.y1 + 4 && b.y0 <= r.y1 + 4;
+  if (boxes.length > 0) {
+    const drawn = raw.rules.filter((rule) => boxes.some((b) => near(rule, b)));
+    for (const rule of drawn) boxes.push({ x0: rule.x0, y0: rule.y0, x1: rule.x1, y1: rule.y1 });
+  }
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
+        if (a.x0 <= b.x1 + 4 && b.x0 <= a.x1 + 4 && a.y0 <= b.y1 + 4 && b.y0 <= a.y1 + 4) {
+          a.x0 = Math.min(a.x0, b.x0);
+          a.y0 = Math.min(a.y0, b.y0);
+          a.x1 = Math.max(a.x1, b.x1);
+          a.y1 = Math.max(a.y1, b.y1);
+          boxes.splice(j, 1);
+          merged = true;
+          j--;
+        }
+      }
+    }
+  }
+  // Figures side by side become one picture: a flowing document stacks separate pictures.
+  merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < boxes.length && !merged; i++) {
+      for (let j = i + 1; j < boxes.length && !merged; j++) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
+        const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+        const gap = Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1);
+        const big = (r: Rect): boolean => r.x1 - r.x0 >= FIGURE_MIN_SIDE && r.y1 - r.y0 >= FIGURE_MIN_SIDE;
+        if (big(a) && big(b) && overlap > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0) && gap < 72) {
+          boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+          boxes.splice(j, 1);
+          merged = true;
+        }
+      }
+    }
+  }
+  // Short labels just outside a drawing (axis ticks and names) belong to the figure.
+  for (const b of boxes) {
+    if (b.x1 - b.x0 < FIGURE_MIN_SIDE || b.y1 - b.y0 < FIGURE_MIN_SIDE) continue;
+    for (const seg of raw.segments) {
+      if (seg.glyphs.length > LABEL_MAX_GLYPHS || centreIn(seg, b)) continue;
+      const dx = Math.max(0, b.x0 - seg.x1, seg.x0 - b.x1);
+      const dy = Math.max(0, b.y0 - seg.y1, seg.y0 - b.y1);
+      if (dx <= 24 && dy <= 12 && (dx === 0 || dy === 0)) {
+        b.x0 = Math.min(b.x0, seg.x0);
+        b.y0 = Math.min(b.y0, seg.y0);
+        b.x1 = Math.max(b.x1, seg.x1);
+        b.y1 = Math.max(b.y1, seg.y1);
+      }
+    }
+  }
+  return boxes
+    .map((b) => ({ x0: Math.max(0, b.x0 - 1), y0: Math.max(0, b.y0 - 1), x1: Math.min(raw.width, b.x1 + 1), y1: Math.min(raw.height, b.y1 + 1) }))
+    .filter((b) => {
+      const w = b.x1 - b.x0;
+      const h = b.y1 - b.y0;
+      if (w < FIGURE_MIN_SIDE || h < FIGURE_MIN_SIDE || w * h > raw.width * raw.height * 0.7) return false;
+      const text = raw.segments.filter((s) => centreIn(s, b)).reduce((n, s) => n + s.glyphs.length, 0);
+      return text <= FIGURE_MAX_TEXT;
+    });
+}
+
+function centreIn(r: Rect, box: Rect): boolean {
+  const cx = (r.x0 + r.x1) / 2;
+  const cy = (r.y0 + r.y1) / 2;
+  return cx >= box.x0 && cx <= box.x1 && cy >= box.y0 && cy <= box.y1;
+}
+
+/**
+ * Displayed formulas with big delimiters, sums or integrals (glyphs of TeX's math extension
+ * font): their pieces sit on many baselines and cannot flow as text lines, so the formula
+ * (the short segments beside those glyphs) becomes a picture.
+ */
+function formulaRegions(raw: RawPage): Rect[] {
+  const upright = raw.segments.filter((s) => s.upright);
+  if (upright.length === 0) return [];
+  const left = Math.min(...upright.map((s) => s.x0));
+  const right = Math.max(...upright.map((s) => s.x1));
+  const regions: Rect[] = [];
+  for (const seg of raw.segments) {
+    for (const g of seg.glyphs) {
+      if (!g.style.mathExtension) continue;
+      // The glyph's own height: MuPDF's quads of these fonts are the font box, not the glyph.
+      const region = { x0: g.x0, y0: Math.min(g.y0, g.base - g.size), x1: g.x1, y1: Math.max(g.base + g.size * 0.3, g.y1 - (g.y1 - g.y0) * 0.3) };
+      regions.push(region);
+    }
+  }
+  if (regions.length === 0) return [];
+  // Grow each region over the short segments whose middle lies in its height band.
+  for (const r of regions) {
+    for (const s of raw.segments) {
+      const mid = (s.y0 + s.y1) / 2;
+      const wideText = s.x1 - s.x0 > (right - left) * 0.6 && s.glyphs.length > 40;
+      if (!wideText && mid >= r.y0 && mid <= r.y1) {
+        r.x0 = Math.min(r.x0, s.x0);
+        r.y0 = Math.min(r.y0, s.y0);
+        r.x1 = Math.max(r.x1, s.x1);
+        r.y1 = Math.max(r.y1, s.y1);
+      }
+    }
+  }
+  const merged: Rect[] = [];
+  for (const r of regions.sort((a, b) => a.y0 - b.y0)) {
+    const hit = merged.find((m) => r.x0 <= m.x1 + 4 && m.x0 <= r.x1 + 4 && r.y0 <= m.y1 + 2 && m.y0 <= r.y1 + 2);
+    if (hit) {
+      hit.x0 = Math.min(hit.x0, r.x0);
+      hit.y0 = Math.min(hit.y0, r.y0);
+      hit.x1 = Math.max(hit.x1, r.x1);
+      hit.y1 = Math.max(hit.y1, r.y1);
+    } else merged.push({ ...r });
+  }
+  return merged.filter((m) => raw.segments.filter((s) => centreIn(s, m)).reduce((n, s) => n + s.glyphs.length, 0) <= FIGURE_MAX_TEXT * 2);
+}
+
+/** The size most of the page's characters are set in. */
+function pageBodySize(segments: Segment[]): number {
+  const counts = new Map<number, number>();
+  for (const s of segments) counts.set(s.size, (counts.get(s.size) ?? 0) + s.glyphs.length);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}
+
+/**
+ * Renders the region as a picture that replaces the drawing and images inside it. Labels
+ * (text smaller than the body text) go into the picture; other text stays text and is left
+ * out of the picture.
+ */
+function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], region: Rect, bodySize: number): void {
+  const inside = raw.segments.filter((s) => centreIn(s, region));
+  if (inside.some((s) => s.size >= bodySize * 0.9 && s.glyphs.length > LABEL_MAX_GLYPHS)) {
+    const rendered = renderWithoutText(page, bounds, region, FIGURE_DPI);
+    if (!rendered) return;
+    raw.images = raw.images.filter((img) => !centreIn(img.bbox, region));
+    raw.images.push({ bbox: region, ...rendered });
+    raw.rules = raw.rules.filter((r) => !(r.x0 >= region.x0 - 1 && r.x1 <= region.x1 + 1 && r.y0 >= region.y0 - 1 && r.y1 <= region.y1 + 1));
+    return;
+  }
+  const scale = FIGURE_DPI / 72;
+  const bbox: [number, number, number, number] = [
+    Math.floor((region.x0 + bounds[0]!) * scale),
+    Math.floor((region.y0 + bounds[1]!) * scale),
+    Math.ceil((region.x1 + bounds[0]!) * scale),
+    Math.ceil((region.y1 + bounds[1]!) * scale),
+  ];
+  let pixmap: InstanceType<typeof mupdf.Pixmap> | undefined;
+  let device: InstanceType<typeof mupdf.DrawDevice> | undefined;
+  try {
+    pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, bbox, false);
+    pixmap.clear(255);
+    device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
+    list.run(device, mupdf.Matrix.scale(scale, scale));
+    device.close();
+    const data = Uint8Array.from(pixmap.asPNG());
+    raw.segments = raw.segments.filter((s) => !centreIn(s, region));
+    raw.images = raw.images.filter((img) => !centreIn(img.bbox, region));
+    raw.images.push({ bbox: region, data, ext: 'png', pixelWidth: bbox[2] - bbox[0], pixelHeight: bbox[3] - bbox[1] });
+    raw.rules = raw.rules.filter((r) => !(r.x0 >= region.x0 - 1 && r.x1 <= region.x1 + 1 && r.y0 >= region.y0 - 1 && r.y1 <= region.y1 + 1));
+  } catch {
+    // A figure that cannot be rendered is left out; its text stays.
+  } finally {
+    device?.destroy();
+    pixmap?.destroy();
+  }
+}
+
+function colorHex(color: number[] | undefined): string {
+  if (!color || color.length < 3) return '000000';
+  return color
+    .slice(0, 3)
+    .map((v) => Math.round(Math.max(0, Math.min(1, v)) * 255).toString(16).padStart(2, '0'))
+    .join('');
+}
+
+function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]): { segments: Segment[]; images: RawImage[] } {
+  const [ox, oy] = [bounds[0]!, bounds[1]!];
+  const styles = new Map<number, FontStyle>();
+  const segments: Segment[] = [];
+  const images: RawImage[] = [];
+  let glyphs: Glyph[] = [];
+  let upright = true;
+  const stext = list.toStructuredText('preserve-images,preserve-whitespace');
+  try {
+    stext.walk({
+      beginLine(_bbox, wmode, dir) {
+        glyphs = [];
+        upright = wmode === 0 && Math.abs(dir[1]) < 0.05 && dir[0] > 0;
+      },
+      onChar(c, origin, font, size, quad, color) {
+        let style = styles.get(font.pointer);
+        if (!style) {
+          style = fontStyle(font.getName(), { bold: font.isBold(), italic: font.isItalic(), mono: font.isMono(), serif: font.isSerif() });
+          styles.set(font.pointer, style);
+        }
+        const xs = [quad[0], quad[2], quad[4], quad[6]];
+        const ys = [quad[1], quad[3], quad[5], quad[7]];
+        glyphs.push({
+          c,
+          base: origin[1] - oy,
+          x0: Math.min(...xs) - ox,
+          x1: Math.max(...xs) - ox,
+          y0: Math.min(...ys) - oy,
+          y1: Math.max(...ys) - oy,
+          size,
+          style,
+          color: colorHex(color as number[]),
+        });
+      },
+      endLine() {
+        for (const segment of splitLine(glyphs, upright)) segments.push(segment);
+        glyphs = [];
+      },
+      onImageBlock(bbox, _transform, image) {
+        const rect = { x0: bbox[0] - ox, y0: bbox[1] - oy, x1: bbox[2] - ox, y1: bbox[3] - oy };
+        if (rect.x1 - rect.x0 < IMAGE_MIN_SIDE || rect.y1 - rect.y0 < IMAGE_MIN_SIDE) return;
+        const encoded = encodeImage(image);
+        // Transparency lives in the mask, which the image's own pixels do not carry.
+        if (encoded) images.push({ bbox: rect, ...encoded, ...(image.getMask() || image.getImageMask() ? { masked: true } : {}) });
+      },
+    });
+  } finally {
+    stext.destroy();
+  }
+  return { segments, images };
+}
+
+/** Splits one structured-text line at wide gaps into segments; drops lines that are only spaces. */
+function splitLine(glyphs: Glyph[], upright: boolean): Segment[] {
+  const result: Segment[] = [];
+  let current: Glyph[] = [];
+  let lastInk: Glyph | undefined;
+  const flush = (): void => {
+    while (current.length > 0 && /\s/.test(current[current.length - 1]!.c)) current.pop();
+    while (current.length > 0 && /\s/.test(current[0]!.c)) current.shift();
+    if (current.length > 0) result.push(makeSegment(current, upright));
+    current = [];
+  };
+  for (const g of glyphs) {
+    if (g.c === '\n' || g.c === '\r') continue;
+    const blank = /\s/.test(g.c);
+    if (!blank && lastInk && upright) {
+      const gap = g.x0 - lastInk.x1;
+      const em = Math.max(g.size, lastInk.size);
+      if (gap > SEGMENT_GAP_EM * em || gap < -em * 2) flush();
+    }
+    current.push(g);
+    if (!blank) lastInk = g;
+  }
+  flush();
+  return result;
+}
+
+function makeSegment(glyphs: Glyph[], upright: boolean): Segment {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  const sizes = new Map<number, number>();
+  for (const g of glyphs) {
+    x0 = Math.min(x0, g.x0);
+    y0 = Math.min(y0, g.y0);
+    x1 = Math.max(x1, g.x1);
+    y1 = Math.max(y1, g.y1);
+    const key = Math.round(g.size * 2) / 2;
+    sizes.set(key, (sizes.get(key) ?? 0) + 1);
+  }
+  const size = [...sizes.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  // The baseline of the text in the dominant size (sub- and superscripts sit elsewhere).
+  const bases = glyphs.filter((g) => Math.round(g.size * 2) / 2 === size && !/\s/.test(g.c)).map((g) => g.base).sort((a, b) => a - b);
+  const base = bases.length ? bases[Math.floor(bases.length / 2)]! : y1 - size * 0.2;
+  return { x0, y0, x1, y1, base, size, glyphs, upright };
+}
+
+function encodeImage(image: MupdfImage): { data: Uint8Array; ext: 'jpg' | 'png'; pixelWidth: number; pixelHeight: number } | undefined {
+  let pixmap: InstanceType<typeof mupdf.Pixmap> | undefined;
+  try {
+    pixmap = image.toPixmap();
+    const cs = pixmap.getColorSpace();
+    if (!cs || !(cs.isRGB() || cs.isGray())) {
+      const converted = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+      pixmap.destroy();
+      pixmap = converted;
+    }
+    const w = pixmap.getWidth();
+    const h = pixmap.getHeight();
+    const data = w * h >= JPEG_MIN_PIXELS && pixmap.getAlpha() === 0 ? pixmap.asJPEG(85) : pixmap.asPNG();
+    return { data: Uint8Array.from(data), ext: w * h >= JPEG_MIN_PIXELS && pixmap.getAlpha() === 0 ? 'jpg' : 'png', pixelWidth: w, pixelHeight: h };
+  } catch {
+    // An image MuPDF cannot decode is left out; the text around it still converts.
+    return undefined;
+  } finally {
+    pixmap?.destroy();
+  }
+}
+
+function transformPoint(m: Matrix, x: number, y: number): [number, number] {
+  return [x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5]];
+}
+
+interface Subpath {
+  points: [number, number][];
+  curved: boolean;
+  closed: boolean;
+}
+
+function subpathsOf(path: MupdfPath, ctm: Matrix): Subpath[] {
+  const result: Subpath[] = [];
+  let current: Subpath | undefined;
+  path.walk({
+    moveTo(x, y) {
+      current = { points: [transformPoint(ctm, x, y)], curved: false, closed: false };
+      result.push(current);
+    },
+    lineTo(x, y) {
+      current?.points.push(transformPoint(ctm, x, y));
+    },
+    curveTo(_x1, _y1, _x2, _y2, x3, y3) {
+      if (!current) return;
+      current.curved = true;
+      current.points.push(transformPoint(ctm, x3, y3));
+    },
+    closePath() {
+      if (current) current.closed = true;
+    },
+  });
+  return result;
+}
+
+function boxOf(points: [number, number][]): Rect {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [x, y] of points) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return { x0, y0, x1, y1 };
+}
+
+/** An axis-aligned rectangle (4 or 5 points, the last closing back to the first). */
+function isAxisRect(points: [number, number][]): boolean {
+  const pts = points.length === 5 && near(points[0]!, points[4]!) ? points.slice(0, 4) : points;
+  if (pts.length !== 4) return false;
+  for (let i = 0; i < 4; i++) {
+    const [ax, ay] = pts[i]!;
+    const [bx, by] = pts[(i + 1) % 4]!;
+    if (Math.abs(ax - bx) > 0.5 && Math.abs(ay - by) > 0.5) return false;
+  }
+  return true;
+}
+
+function near(a: [number, number], b: [number, number]): boolean {
+  return Math.abs(a[0] - b[0]) < 0.5 && Math.abs(a[1] - b[1]) < 0.5;
+}
+
+/**
+ * Runs the page itself, not its display list: a display list stores packed paths, which the
+ * JavaScript wrappers handed to the device callbacks must not keep or drop.
+ */
+function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: Rect[]; placements: Placement[] } {
+  const [ox, oy] = [bounds[0]!, bounds[1]!];
+  // Clip rectangles in force, to know which part of each image shows.
+  const clips: (Rect | undefined)[] = [];
+  const placements: Placement[] = [];
+  let maskArea: Rect | undefined;
+  const pushClip = (r: number[] | undefined): void => {
+    clips.push(r ? { x0: r[0]! - ox, y0: r[1]! - oy, x1: r[2]! - ox, y1: r[3]! - oy } : undefined);
+  };
+  const unitSquare = (m: Matrix): number[] => {
+    const b = boxOf([transformPoint(m, 0, 0), transformPoint(m, 1, 0), transformPoint(m, 0, 1), transformPoint(m, 1, 1)]);
+    return [b.x0, b.y0, b.x1, b.y1];
+  };
+  const pageW = bounds[2]! - ox;
+  const pageH = bounds[3]! - oy;
+  const rules: Rule[] = [];
+  const art: Rect[] = [];
+  const addRule = (x0: number, y0: number, x1: number, y1: number): void => {
+    const horizontal = Math.abs(y1 - y0) <= Math.abs(x1 - x0);
+    if (horizontal) {
+      const y = (y0 + y1) / 2 - oy;
+      if (Math.abs(x1 - x0) >= RULE_MIN_LENGTH) rules.push({ x0: Math.min(x0, x1) - ox, x1: Math.max(x0, x1) - ox, y0: y, y1: y, horizontal });
+    } else {
+      const x = (x0 + x1) / 2 - ox;
+      if (Math.abs(y1 - y0) >= RULE_MIN_LENGTH) rules.push({ x0: x, x1: x, y0: Math.min(y0, y1) - oy, y1: Math.max(y0, y1) - oy, horizontal });
+    }
+  };
+  const addArt = (box: Rect): void => {
+    const r = { x0: box.x0 - ox, y0: box.y0 - oy, x1: box.x1 - ox, y1: box.y1 - oy };
+    // A fill of the whole page is a background, not a figure.
+    if (r.x1 - r.x0 > pageW * 0.9 && r.y1 - r.y0 > pageH * 0.9) return;
+    art.push(r);
+  };
+  const device = new mupdf.Device({
+    clipPath(path, _evenOdd, ctm) {
+      pushClip(path.getBounds(null as unknown as StrokeState, ctm));
+    },
+    clipStrokePath(path, stroke, ctm) {
+      pushClip(path.getBounds(stroke, ctm));
+    },
+    clipText(text, ctm) {
+      pushClip(text.getBounds(null as unknown as StrokeState, ctm));
+    },
+    clipStrokeText(text, stroke, ctm) {
+      pushClip(text.getBounds(stroke, ctm));
+    },
+    clipImageMask(_image, ctm) {
+      pushClip(unitSquare(ctm as Matrix));
+    },
+    beginMask(area) {
+      maskArea = { x0: area[0] - ox, y0: area[1] - oy, x1: area[2] - ox, y1: area[3] - oy };
+    },
+    endMask() {
+      clips.push(maskArea);
+    },
+    popClip() {
+      clips.pop();
+    },
+    fillImage(image, ctm) {
+      const u = unitSquare(ctm as Matrix);
+      const full = { x0: u[0]! - ox, y0: u[1]! - oy, x1: u[2]! - ox, y1: u[3]! - oy };
+      let visible: Rect = { ...full };
+      for (const c of clips) if (c) visible = { x0: Math.max(visible.x0, c.x0), y0: Math.max(visible.y0, c.y0), x1: Math.min(visible.x1, c.x1), y1: Math.min(visible.y1, c.y1) };
+      placements.push({ full, visible, pixelWidth: image.getWidth() });
+    },
+    fillPath(path, _evenOdd, ctm) {
+      for (const sub of subpathsOf(path, ctm as Matrix)) {
+        const box = boxOf(sub.points);
+        const w = box.x1 - box.x0;
+        const h = box.y1 - box.y0;
+        if (!sub.curved && isAxisRect(sub.points) && Math.min(w, h) <= RULE_THICKNESS) {
+          if (w >= h) addRule(box.x0, (box.y0 + box.y1) / 2, box.x1, (box.y0 + box.y1) / 2);
+          else addRule((box.x0 + box.x1) / 2, box.y0, (box.x0 + box.x1) / 2, box.y1);
+        } else if (!sub.curved && isAxisRect(sub.points)) {
+          // A shaded box (table cell, highlight): neither a rule nor a figure.
+          continue;
+        } else if (w > 0 && h > 0) {
+          addArt(box);
+        }
+      }
+    },
+    strokePath(path, stroke, ctm) {
+      const m = ctm as Matrix;
+      const width = stroke.getLineWidth() * Math.hypot(m[0], m[1]);
+      for (const sub of subpathsOf(path, m)) {
+        if (sub.curved) {
+          addArt(boxOf(sub.points));
+          continue;
+        }
+        const pts = sub.closed && sub.points.length > 1 && !near(sub.points[0]!, sub.points[sub.points.length - 1]!) ? [...sub.points, sub.points[0]!] : sub.points;
+        let straight = true;
+        for (let i = 1; i < pts.length; i++) {
+          const [ax, ay] = pts[i - 1]!;
+          const [bx, by] = pts[i]!;
+          if (Math.abs(ax - bx) < 0.8 || Math.abs(ay - by) < 0.8) addRule(ax, ay, bx, by);
+          else straight = false;
+        }
+        if (!straight || width > RULE_THICKNESS * 2) addArt(boxOf(sub.points));
+      }
+    },
+  });
+  try {
+    page.run(device, mupdf.Matrix.identity);
+  } finally {
+    device.close();
+    device.destroy();
+  }
+  return { rules, art, placements };
+}

@@ -1,0 +1,137 @@
+import { mupdf } from '../mupdf.js';
+/**
+ * Font names as PDFs carry them ("ABCDEF+TimesNewRomanPS-BoldItalicMT", "CMBX12", "Arial,Bold")
+ * turned into a family and a style, and the family a word processor should use for it.
+ */
+
+export interface FontStyle {
+  family: string;
+  /** TeX's math extension font (big delimiters, sums, integrals): a displayed formula. */
+  mathExtension?: boolean;
+  bold: boolean;
+  italic: boolean;
+  mono: boolean;
+  serif: boolean;
+}
+
+const STYLE_WORDS = /[-,_ ]?(bold|black|heavy|semibold|demibold|demi|medium|light|regular|roman|book|normal|italic|oblique|inclined|slanted|it|bd|bi|mt|ps|std|pro|lt|condensed|cond)$/i;
+
+/** TeX's Computer Modern and AMS fonts: the name encodes the style (cmbx = bold, cmti = italic). */
+const TEX_FONT = /^(cm|lm|sf|ec|tc)([a-z]*?)(\d+)$/i;
+
+/** Family, bold and italic from the PDF font name and MuPDF's flags (from the font descriptor). */
+export function fontStyle(rawName: string, flags: { bold: boolean; italic: boolean; mono: boolean; serif: boolean }): FontStyle {
+  const name = rawName.replace(/^[A-Z]{6}\+/, '');
+  const lower = name.toLowerCase();
+  let bold = flags.bold || /bold|black|heavy|semibold|demi|[-,]bd\b|bx/.test(lower);
+  let italic = flags.italic || /italic|oblique|inclined|slanted|[-,]it$|[-,]bi$/.test(lower);
+  let mono = flags.mono || /mono|courier|consol|typewriter|^cmtt|^lmmono|code/.test(lower);
+  let serif = flags.serif;
+  let family: string;
+  const tex = TEX_FONT.exec(name);
+  if (/^(cmex|lmex|euex)/i.test(name)) return { family: 'Times New Roman', bold, italic, mono: false, serif: true, mathExtension: true };
+  if (tex) {
+    const shape = tex[2]!.toLowerCase();
+    if (shape.includes('bx') || shape === 'b') bold = true;
+    if (shape.includes('ti') || shape.includes('sl') || shape === 'mi' || shape === 'bxti') italic = true;
+    if (shape.startsWith('tt')) mono = true;
+    serif = !shape.startsWith('ss') && !mono;
+    family = mono ? 'Courier New' : serif ? 'Times New Roman' : 'Arial';
+    return { family, bold, italic, mono, serif };
+  }
+  family = name.split(/[,+]/)[0] ?? name;
+  let previous = '';
+  while (previous !== family) {
+    previous = family;
+    family = family.replace(STYLE_WORDS, '');
+  }
+  family = family.replace(/[-_]+$/, '') || name;
+  // CamelCase PostScript names read better with spaces: TimesNewRoman -> Times New Roman.
+  if (!family.includes(' ')) family = family.replace(/([a-z])([A-Z])/g, '$1 $2');
+  const known = knownFamily(family);
+  if (known) {
+    serif = known.serif;
+    mono = known.mono;
+  }
+  return { family: known?.name ?? family, bold, italic, mono, serif };
+}
+
+interface KnownFamily {
+  name: string;
+  serif: boolean;
+  mono: boolean;
+}
+
+/** The base-14 names and their usual stand-ins, as word processors know them. */
+function knownFamily(family: string): KnownFamily | undefined {
+  const key = family.toLowerCase().replace(/[^a-z]/g, '');
+  if (key === 'times' || key === 'timesnewroman' || key === 'timesroman' || key === 'nimbusroman' || key === 'liberationserif' || key === 'tinos') return { name: 'Times New Roman', serif: true, mono: false };
+  if (key === 'helvetica' || key === 'arial' || key === 'arialmt' || key === 'nimbussans' || key === 'liberationsans' || key === 'arimo') return { name: 'Arial', serif: false, mono: false };
+  if (key === 'courier' || key === 'couriernew' || key === 'nimbusmono' || key === 'nimbusmonops' || key === 'liberationmono' || key === 'cousine') return { name: 'Courier New', serif: false, mono: true };
+  if (key === 'dejavusans') return { name: 'DejaVu Sans', serif: false, mono: false };
+  if (key === 'dejavuserif') return { name: 'DejaVu Serif', serif: true, mono: false };
+  if (key === 'dejavusansmono') return { name: 'DejaVu Sans Mono', serif: false, mono: true };
+  if (key === 'symbol' || key === 'standardsymbolsps') return { name: 'Symbol', serif: true, mono: false };
+  if (key === 'zapfdingbats' || key === 'dingbats') return { name: 'ZapfDingbats', serif: false, mono: false };
+  return undefined;
+}
+
+/** Families a word processor can be expected to have (or to substitute with a metric twin). */
+const COMMON_FAMILIES = new Set(
+  [
+    'Times New Roman', 'Arial', 'Courier New', 'Calibri', 'Cambria', 'Georgia', 'Verdana', 'Tahoma', 'Trebuchet MS',
+    'Garamond', 'Book Antiqua', 'Palatino Linotype', 'Century Gothic', 'Segoe UI', 'Consolas', 'Symbol',
+    'DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono', 'Liberation Sans', 'Liberation Serif', 'Liberation Mono',
+    'Carlito', 'Caladea',
+  ].map((name) => name.toLowerCase()),
+);
+
+/**
+ * The family to name in an editable document: the PDF's own when it is a common one, else a
+ * metric-compatible standard family of the same kind (an embedded subset font is not available
+ * to the reader, and an unknown name falls back to whatever the reader's default is).
+ */
+export function portableFamily(run: { font: string; mono?: boolean; serif?: boolean }): string {
+  if (COMMON_FAMILIES.has(run.font.toLowerCase())) return run.font;
+  if (run.mono) return 'Courier New';
+  return run.serif === false ? 'Arial' : 'Times New Roman';
+}
+
+/** MuPDF's base-14 fonts, metric twins of Times New Roman, Arial and Courier New. */
+const METRIC_FONTS: Record<string, [string, string, string, string]> = {
+  'Times New Roman': ['Times-Roman', 'Times-Bold', 'Times-Italic', 'Times-BoldItalic'],
+  Arial: ['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique'],
+  'Courier New': ['Courier', 'Courier-Bold', 'Courier-Oblique', 'Courier-BoldOblique'],
+};
+const metricCache = new Map<string, InstanceType<typeof mupdf.Font>>();
+
+/**
+ * Character spacing (twentieths of a point, as Word counts) that makes the run as wide in the
+ * stand-in family as it was in the PDF, so lines break where they did. 0 when the family's
+ * metrics are unknown or the difference is negligible; at most 2.5% of the size wider (text
+ * extractors read gaps from a tenth of the size on as spaces, and the stand-in's side bearings
+ * add to it) and an eighth narrower.
+ */
+export function fittingSpacing(run: { text: string; size: number; bold: boolean; italic: boolean; advance?: number }, family: string): number {
+  const names = METRIC_FONTS[family];
+  if (!names || !run.advance) return 0;
+  const name = names[(run.bold ? 1 : 0) + (run.italic ? 2 : 0)]!;
+  let font = metricCache.get(name);
+  if (!font) {
+    font = new mupdf.Font(name);
+    metricCache.set(name, font);
+  }
+  let width = 0;
+  let count = 0;
+  for (const ch of run.text) {
+    if (/\s/.test(ch)) continue;
+    const gid = font.encodeCharacter(ch.codePointAt(0)!);
+    width += font.advanceGlyph(gid) * run.size;
+    count++;
+  }
+  if (count === 0) return 0;
+  const perChar = (run.advance - width) / count;
+  // Wider than a tenth of the size, text extractors see a space between the letters.
+  const twips = Math.round(Math.max(-run.size / 8, Math.min(run.size * 0.025, perChar)) * 20);
+  return Math.abs(twips) < 2 ? 0 : twips;
+}

@@ -1,0 +1,118 @@
+/**
+ * The layout model of a PDF as recovered from MuPDF's structured text and vector paths: the
+ * shared input of every flowing output (docx, txt, rtf, epub, pages) and of the other
+ * converters (xlsx, pptx, html). Coordinates are PDF points from the page's top-left corner as
+ * displayed (crop box and /Rotate applied), y growing downwards.
+ */
+
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface DocumentLayout {
+  pages: PageLayout[];
+  /** The document outline flattened in order; `page` is 1-based, `level` 1 for top entries. */
+  outline: { title: string; page: number; level: number }[];
+  /** Document information title, when present. */
+  title?: string;
+}
+
+export interface PageLayout {
+  /** 1-based page number in the document. */
+  index: number;
+  width: number;
+  height: number;
+  /** Distances from the page edges to the body's text, images and tables. */
+  margins: { top: number; right: number; bottom: number; left: number };
+  /** Text columns of the body from left to right (one when the page is not multi-column). */
+  columns: { x0: number; x1: number }[];
+  /** Running header and footer: the same text at the same place on most pages, page numbers. */
+  header: Paragraph[];
+  footer: Paragraph[];
+  /** The body in reading order: column by column, top to bottom within a column. */
+  blocks: Block[];
+}
+
+export type Block = Paragraph | Table | ImageBlock;
+
+export interface Paragraph {
+  kind: 'paragraph';
+  bbox: Rect;
+  /** Index into `PageLayout.columns`; -1 for content spanning every column. */
+  column: number;
+  runs: Run[];
+  align: 'left' | 'center' | 'right' | 'justify';
+  /** Baseline-to-baseline distance of the lines, points (the font size for one-line paragraphs). */
+  lineSpacing: number;
+  /** Gap above the paragraph (from the previous block's bottom in the same column), points. */
+  spaceBefore: number;
+  /** First line's indent relative to `leftIndent` (negative for a hanging indent), points. */
+  firstLineIndent: number;
+  /** Left edge of the paragraph's lines relative to its column's left edge, points. */
+  leftIndent: number;
+  /** A list item; `marker` is the bullet or number as printed ("•", "1.", "a)"), removed from `runs`. */
+  list?: { ordered: boolean; level: number; marker: string };
+  /** 1..6 when the paragraph looks like a heading (larger or bold short text, or an outline entry). */
+  headingLevel?: number;
+}
+
+export interface Run {
+  text: string;
+  /** Font family without subset prefix and style suffix ("Helvetica", "Times New Roman"). */
+  font: string;
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  /** Text colour as six hex digits, lower case ("000000"). */
+  color: string;
+  /** The font is monospaced (set from the font flags or name). */
+  mono?: boolean;
+  /** The font has serifs (from the font flags or name); picks a stand-in family. */
+  serif?: boolean;
+  /** Total advance of the run's non-space glyphs in the PDF, points (to fit other fonts to it). */
+  advance?: number;
+  /** Raised or lowered smaller text (footnote marks, exponents, indices); `size` is its own. */
+  script?: 'super' | 'sub';
+}
+
+export interface TableCell {
+  text: Paragraph[];
+  colSpan: number;
+}
+
+export interface Table {
+  kind: 'table';
+  bbox: Rect;
+  /** Drawn with lines (cell borders); a borderless table was recognised from aligned text. */
+  ruled: boolean;
+  column: number;
+  /** Column widths, points, left to right. */
+  columns: number[];
+  rows: { height: number; cells: TableCell[] }[];
+  spaceBefore: number;
+}
+
+export interface ImageBlock {
+  kind: 'image';
+  bbox: Rect;
+  column: number;
+  /** The encoded image (JPEG as stored in the PDF, everything else as PNG). */
+  data: Uint8Array;
+  ext: 'jpg' | 'png';
+  /** Pixel size of `data`. */
+  pixelWidth: number;
+  pixelHeight: number;
+  spaceBefore: number;
+  /** Text runs beside the image: writers float it at its place on the page with text around it. */
+  float?: boolean;
+}
+
+export interface AnalyseOptions {
+  /** 1-based pages to analyse (default: every page). */
+  pages?: number[];
+}
+
+export { analysePdf, analyseDocument } from './analyse.js';

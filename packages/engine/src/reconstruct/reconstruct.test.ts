@@ -1,0 +1,289 @@
+/**
+ * PDF -> docx, txt, rtf, epub, pages from our layout analysis, on a generated report (test/
+ * layout-fixtures.ts). Outputs are read back on their own terms: the DOCX's XML parts (unzip),
+ * the text files as text, the EPUB's zip structure.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analysePdf } from './analyse.js';
+import { pdfToWord } from '../convert/pdf-to-word.js';
+import { pdfToTxt } from '../convert/pdf-to-txt.js';
+import { pdfToRtf } from '../convert/pdf-to-rtf.js';
+import { pdfToEpub } from '../convert/pdf-to-epub.js';
+import { pdfToPages } from '../convert/pdf-to-pages.js';
+import type { DocumentLayout, Paragraph, Table } from './layout.js';
+import { cli, errorOf, useTempDir } from '../../test/harness.js';
+import { REPORT, figurePdf, reportPdf } from '../../test/layout-fixtures.js';
+import { buildPdf } from '../../test/fixtures.js';
+
+const tmp = useTempDir('pagewright-reconstruct-');
+let pdf: string;
+let layout: DocumentLayout;
+
+beforeAll(async () => {
+  pdf = tmp.file('report.pdf', reportPdf());
+  layout = await analysePdf({ path: pdf });
+});
+
+function unzip(file: string, entry: string): string {
+  return execFileSync('unzip', ['-p', file, entry], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+function zipEntries(file: string): string[] {
+  return execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+}
+
+const textOf = (p: Paragraph): string => p.runs.map((r) => r.text).join('');
+/** The text of every w:p in the XML, one string per paragraph. */
+const wordParagraphs = (xml: string): string[] => [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => [...m[0].matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''));
+
+describe('layout analysis', () => {
+  it('finds the running header and the page number footer on every page', () => {
+    expect(layout.pages).toHaveLength(2);
+    for (const page of layout.pages) {
+      expect(page.header.map(textOf)).toEqual([REPORT.header]);
+      expect(page.footer.map(textOf)).toEqual([String(page.index)]);
+      expect(page.blocks.some((b) => b.kind === 'paragraph' && textOf(b).includes(REPORT.header))).toBe(false);
+    }
+  });
+
+  it('merges the wrapped lines into one paragraph and marks the heading', () => {
+    const blocks = layout.pages[0]!.blocks.filter((b): b is Paragraph => b.kind === 'paragraph');
+    const heading = blocks.find((b) => textOf(b) === REPORT.heading);
+    expect(heading?.headingLevel).toBe(1);
+    expect(heading?.runs[0]).toMatchObject({ bold: true, size: 18, font: 'Arial' });
+    const body = blocks.find((b) => textOf(b).startsWith('The survey'));
+    expect(textOf(body!)).toBe(`${REPORT.paragraph.join(' ')} ${REPORT.bold} results were read ${REPORT.italic} and one ${REPORT.red} was noted.`);
+    expect(body!.lineSpacing).toBeCloseTo(14, 0);
+    const runs = body!.runs;
+    expect(runs.find((r) => r.text.includes(REPORT.bold))).toMatchObject({ bold: true, italic: false });
+    expect(runs.find((r) => r.text.includes(REPORT.italic))).toMatchObject({ italic: true, bold: false });
+    expect(runs.find((r) => r.text.includes(REPORT.red))?.color).toBe('ff0000');
+  });
+
+  it('recognises the bulleted list', () => {
+    const items = layout.pages[0]!.blocks.filter((b): b is Paragraph => b.kind === 'paragraph' && b.list !== undefined);
+    expect(items.map(textOf)).toEqual(REPORT.bullets);
+    expect(items.every((i) => i.list!.ordered === false && i.list!.marker === '•')).toBe(true);
+  });
+
+  it('makes tables of the ruled grid and of the aligned borderless cells', () => {
+    const tables = layout.pages[0]!.blocks.filter((b): b is Table => b.kind === 'table');
+    expect(tables.map((t) => t.ruled)).toEqual([true, false]);
+    const cells = (t: Table): string[][] => t.rows.map((r) => r.cells.map((c) => c.text.map(textOf).join(' ')));
+    expect(cells(tables[0]!)).toEqual(REPORT.ruled);
+    expect(cells(tables[1]!)).toEqual(REPORT.loose);
+    expect(tables[0]!.columns.map(Math.round)).toEqual([120, 120, 120]);
+  });
+
+  it('keeps the image in place after the tables', () => {
+    const blocks = layout.pages[0]!.blocks;
+    const index = blocks.findIndex((b) => b.kind === 'image');
+    expect(index).toBe(blocks.length - 1);
+    const image = blocks[index]!;
+    expect(image.kind === 'image' && [image.pixelWidth, image.pixelHeight]).toEqual([60, 40]);
+    expect(image.bbox.x1 - image.bbox.x0).toBeCloseTo(120, 0);
+  });
+
+  it('finds two columns on page 2 and reads them one after the other', () => {
+    const page = layout.pages[1]!;
+    expect(page.columns).toHaveLength(2);
+    const text = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf);
+    expect(text).toEqual([REPORT.left.join(' '), REPORT.right.join(' ')]);
+  });
+
+  it('analyses only the pages asked for, and refuses a page past the end', async () => {
+    const one = await analysePdf({ path: pdf }, undefined, { pages: [2] });
+    expect(one.pages.map((p) => p.index)).toEqual([2]);
+    expect((await errorOf(analysePdf({ path: pdf }, undefined, { pages: [3] }))).code).toBe('PAGE_RANGE_INVALID');
+  });
+});
+
+describe('figures and pictures beside text', () => {
+  it('turns a vector drawing and its label into a picture, and floats a picture with text beside it', async () => {
+    const path = tmp.file('figure.pdf', figurePdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    const images = page.blocks.filter((b) => b.kind === 'image');
+    expect(images).toHaveLength(2);
+    const [drawing, picture] = images as Array<Extract<(typeof images)[number], { kind: 'image' }>>;
+    // The circle (150..250 wide) with its label at 256.. is drawn into one picture, in the flow.
+    expect(drawing!.bbox.x0).toBeCloseTo(149, 0);
+    expect(drawing!.bbox.x1).toBeGreaterThan(270);
+    expect(drawing!.float).toBeUndefined();
+    expect(picture!.float).toBe(true);
+    const text = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf).join(' ');
+    expect(text).not.toContain('r = 1');
+    expect(text).toContain('Beside the picture runs line number 6 of text.');
+    const order = page.blocks.map((b) => (b.kind === 'paragraph' ? textOf(b).slice(0, 12) : b.kind));
+    expect(order.slice(0, 3)).toEqual(['A paragraph ', 'image', 'A paragraph ']);
+
+    const docx = tmp.out('figure.docx');
+    await pdfToWord({ path }, docx);
+    const xml = unzip(docx, 'word/document.xml');
+    expect((xml.match(/<wp:inline /g) ?? []).length).toBe(1);
+    expect(xml).toMatch(/<wp:anchor [^>]*><wp:simplePos [^>]*\/><wp:positionH relativeFrom="page"><wp:posOffset>5080000<\/wp:posOffset>/);
+    expect(xml).toContain('<wp:wrapSquare wrapText="bothSides"');
+  });
+});
+
+describe('pdfToWord', () => {
+  let document: string;
+  let docx: string;
+  const progress: number[] = [];
+  beforeAll(async () => {
+    docx = tmp.out('report.docx');
+    await pdfToWord({ path: pdf }, docx, (p) => progress.push(p));
+    document = unzip(docx, 'word/document.xml');
+  });
+
+  it('writes flowing paragraphs, never text boxes or frames', () => {
+    expect(document).not.toMatch(/txbxContent|w:framePr|<v:shape|wp:anchor/);
+    const paragraphs = wordParagraphs(document);
+    expect(paragraphs).toContain(`${REPORT.paragraph.join(' ')} ${REPORT.bold} results were read ${REPORT.italic} and one ${REPORT.red} was noted.`);
+    expect(paragraphs).toContain(REPORT.left.join(' '));
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('keeps fonts, sizes, bold, italic, colour and exact line spacing', () => {
+    expect(document).toMatch(/<w:rFonts w:ascii="Times New Roman"/);
+    expect(document).toMatch(/<w:rFonts w:ascii="Arial"[^>]*\/>(<[^>]+>)*<w:b\/>/);
+    const runOf = (word: string): string => document.match(new RegExp(`<w:r>(?:(?!<w:r>)[\\s\\S])*?${word}[^<]*</w:t>`))?.[0] ?? '';
+    expect(runOf(REPORT.bold)).toContain('<w:b/>');
+    expect(runOf(REPORT.italic)).toContain('<w:i/>');
+    expect(runOf(REPORT.red)).toContain('w:val="ff0000"');
+    expect(runOf('The survey')).toContain('<w:sz w:val="22"/>');
+    expect(document).toMatch(/<w:spacing [^>]*w:line="280" w:lineRule="exact"/);
+    expect(document).toMatch(/<w:pStyle w:val="Heading1"\/>/);
+  });
+
+  it('writes real Word tables: the ruled one with borders, the borderless one without', () => {
+    const tables = [...document.matchAll(/<w:tbl>[\s\S]*?<\/w:tbl>/g)].map((m) => m[0]);
+    expect(tables).toHaveLength(2);
+    const grid = (xml: string): string[][] => [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((r) => [...r[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((c) => wordParagraphs(c[0]).join(' ')));
+    expect(grid(tables[0]!)).toEqual(REPORT.ruled);
+    expect(grid(tables[1]!)).toEqual(REPORT.loose);
+    expect(tables[0]).toMatch(/<w:tblBorders><w:top w:val="single"/);
+    expect(tables[1]).toMatch(/<w:tblBorders><w:top w:val="none"/);
+  });
+
+  it('numbers the list, places the image inline, sets two columns and the page size', () => {
+    expect((document.match(/<w:numPr>/g) ?? []).length).toBe(3);
+    expect(unzip(docx, 'word/numbering.xml')).toContain('w:val="bullet"');
+    expect(document).toMatch(/<wp:inline[\s\S]*?<wp:extent cx="1524000" cy="10\d{5}"\/>/);
+    expect(zipEntries(docx).some((e) => e.startsWith('word/media/'))).toBe(true);
+    expect(document).toMatch(/<w:cols w:space="\d+" w:num="2" w:equalWidth="(0|false)">/);
+    expect(document).toMatch(/<w:pgSz w:w="11900" w:h="16840"/);
+    expect(document).toContain('<w:br w:type="column"/>');
+  });
+
+  it('puts the running header and the page number into the header and footer parts', () => {
+    const entries = zipEntries(docx);
+    const headers = entries.filter((e) => /^word\/header\d+\.xml$/.test(e)).map((e) => unzip(docx, e));
+    const footers = entries.filter((e) => /^word\/footer\d+\.xml$/.test(e)).map((e) => unzip(docx, e));
+    expect(headers.some((h) => h.includes(REPORT.header))).toBe(true);
+    expect(footers.some((f) => /PAGE/.test(f))).toBe(true);
+    expect(document).not.toContain(REPORT.header);
+  });
+});
+
+describe('pdfToTxt, pdfToRtf, pdfToEpub, pdfToPages', () => {
+  it('writes the text in reading order, paragraphs separated by blank lines, columns not interleaved', async () => {
+    const out = tmp.out('report.txt');
+    await pdfToTxt({ path: pdf }, out);
+    const text = readFileSync(out, 'utf8');
+    const paragraphs = text.split(/\n\n|\n\f\n/);
+    expect(paragraphs).toContain(REPORT.heading);
+    expect(paragraphs).toContain(REPORT.left.join(' '));
+    expect(text.indexOf(REPORT.left.at(-1)!)).toBeLessThan(text.indexOf(REPORT.right[0]!));
+    expect(text).toContain(REPORT.loose.map((r) => r.join('\t')).join('\n'));
+    expect(text).not.toContain(REPORT.header);
+    expect(text).toContain('\f');
+  });
+
+  it('writes RTF with a font table, a colour table and styled runs', async () => {
+    const out = tmp.out('report.rtf');
+    await pdfToRtf({ path: pdf }, out);
+    const rtf = readFileSync(out, 'latin1');
+    expect(rtf.startsWith('{\\rtf1\\ansi')).toBe(true);
+    expect(rtf).toMatch(/\{\\fonttbl\{\\f0\\fnil\\fcharset0 Times New Roman;\}/);
+    expect(rtf).toContain('\\red255\\green0\\blue0;');
+    expect(rtf).toMatch(new RegExp(`\\\\b\\\\cf1 ${REPORT.bold}`));
+    expect(rtf).toMatch(new RegExp(`\\\\i\\\\cf1 ${REPORT.italic}`));
+    expect(rtf).toContain('\\trowd');
+    expect(rtf).toContain('\\u8226?');
+  });
+
+  it('writes an EPUB 3 with mimetype first and stored, container, OPF and navigation', async () => {
+    const out = tmp.out('report.epub');
+    await pdfToEpub({ path: pdf }, out);
+    const bytes = readFileSync(out);
+    // The first local header: stored (method 0), no extra field, named mimetype.
+    expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
+    expect(bytes.readUInt16LE(8)).toBe(0);
+    expect(bytes.readUInt16LE(28)).toBe(0);
+    expect(bytes.toString('latin1', 30, 38)).toBe('mimetype');
+    expect(bytes.toString('latin1', 38, 58)).toBe('application/epub+zip');
+    const entries = zipEntries(out);
+    expect(entries).toEqual(expect.arrayContaining(['META-INF/container.xml', 'OEBPS/content.opf', 'OEBPS/nav.xhtml', 'OEBPS/chapter-1.xhtml', 'OEBPS/images/image-1.png']));
+    const opf = unzip(out, 'OEBPS/content.opf');
+    expect(opf).toContain('properties="nav"');
+    expect(opf).toContain('<itemref idref="c1"/>');
+    expect(unzip(out, 'OEBPS/nav.xhtml')).toContain(REPORT.heading);
+    expect(unzip(out, 'OEBPS/chapter-1.xhtml')).toContain(`<h1><b>${REPORT.heading}</b></h1>`);
+  });
+
+  it('writes a Pages package whose index.xml holds the text as paragraphs', async () => {
+    const out = tmp.out('report.pages');
+    await pdfToPages({ path: pdf }, out);
+    expect(zipEntries(out)).toEqual(['index.xml']);
+    const xml = unzip(out, 'index.xml');
+    expect(xml).toContain('<sl:document xmlns:sfa="http://developer.apple.com/namespaces/sfa" xmlns:sf="http://developer.apple.com/namespaces/sf"');
+    expect(xml).toContain(`<sf:p>${REPORT.heading}<sf:br/></sf:p>`);
+    expect(xml).toContain(`<sf:p>${REPORT.loose[1]!.join('<sf:tab/>')}<sf:br/></sf:p>`);
+  });
+});
+
+describe('command line', () => {
+  it('runs every flowing converter under its page name, with --help and usage errors', async () => {
+    for (const [name, ext] of [['pdf-to-word', 'docx'], ['pdf-to-txt', 'txt'], ['pdf-to-rtf', 'rtf'], ['pdf-to-epub', 'epub'], ['pdf-to-pages', 'pages']] as const) {
+      const out = tmp.out(`cli.${ext}`);
+      const run = await cli(name, pdf, '-o', out);
+      expect(run.status).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual({ output: out });
+      expect(readFileSync(out).length).toBeGreaterThan(0);
+      expect((await cli(name, '--help')).stdout).toContain(`pagewright ${name} <in.pdf> -o <out.${ext}>`);
+    }
+    expect((await cli('pdf-to-txt', pdf)).status).toBe(2);
+    const locked = await cli('pdf-to-word', tmp.file('cli-locked.pdf', reportPdf({ encrypt: 'secret123' })), '-o', tmp.out('cli-locked.docx'));
+    expect(locked.status).toBe(1);
+    expect(locked.stderr).toMatch(/^error 3122:/);
+  });
+});
+
+describe('errors', () => {
+  it('asks for the password of an encrypted PDF, rejects a wrong one, opens with the right one', async () => {
+    const locked = tmp.file('locked.pdf', reportPdf({ encrypt: 'secret123' }));
+    expect((await errorOf(pdfToWord({ path: locked }, tmp.out('locked.docx')))).code).toBe(3122);
+    expect((await errorOf(pdfToTxt({ path: locked, password: 'nope' }, tmp.out('locked.txt')))).code).toBe('INCORRECT_PASSWORD');
+    await pdfToTxt({ path: locked, password: 'secret123' }, tmp.out('unlocked.txt'));
+    expect(readFileSync(tmp.out('unlocked.txt'), 'utf8')).toContain(REPORT.heading);
+  });
+
+  it('refuses what is not a PDF and leaves no file behind', async () => {
+    const before = readdirSync(tmp.dir).length;
+    const notPdf = tmp.file('note.pdf', Buffer.from('just text'));
+    expect((await errorOf(pdfToEpub({ path: notPdf }, tmp.out('note.epub')))).code).toBe('FILE_TYPE_ERROR');
+    expect((await errorOf(pdfToRtf({ path: tmp.out('missing.pdf') }, tmp.out('missing.rtf')))).code).toBe('INVALID_PARAMS');
+    expect(readdirSync(tmp.dir)).toHaveLength(before + 1);
+  });
+
+  it('converts a page without text into an empty but valid document', async () => {
+    const blank = tmp.file('blank.pdf', buildPdf({ pages: [''] }));
+    await pdfToWord({ path: blank }, tmp.out('blank.docx'));
+    expect(unzip(tmp.out('blank.docx'), 'word/document.xml')).toContain('<w:body>');
+    await pdfToTxt({ path: blank }, tmp.out('blank.txt'));
+    expect(readFileSync(tmp.out('blank.txt'), 'utf8').trim()).toBe('');
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * A report-like PDF made with MuPDF at test time for the reconstruction tests: a running
+ * header and page-number footer on every page; on page 1 a heading, a paragraph wrapping over
+ * several lines with bold, italic and red words, a bulleted list, a ruled 3x3 table, a
+ * borderless 4x3 table and an image; on page 2 two columns of running text.
+ */
+import { mupdf } from '../src/mupdf.js';
+import { pngFile, rgbFrame } from './image-fixtures.js';
+
+export const REPORT = {
+  header: 'Pagewright Quarterly Report',
+  heading: 'Results of the Survey',
+  paragraph: [
+    'The survey reached every office in the region and collected answers from',
+    'staff members over six weeks. Most answers arrived in the first fortnight,',
+    'and the remaining ones followed after two reminders were sent to everyone.',
+  ],
+  bold: 'Important',
+  italic: 'carefully',
+  red: 'warning',
+  bullets: ['First finding about travel', 'Second finding about meetings', 'Third finding about tools'],
+  ruled: [
+    ['Region', 'Offices', 'Answers'],
+    ['North', '12', '340'],
+    ['South', '9', '275'],
+  ],
+  loose: [
+    ['Quarter', 'Budget', 'Spent'],
+    ['Q1', '1200', '1100'],
+    ['Q2', '1500', '1480'],
+    ['Q3', '1300', '1250'],
+  ],
+  left: Array.from({ length: 14 }, (_, i) => `Left column sentence ${String(i + 1).padStart(2, '0')} runs along here.`),
+  right: Array.from({ length: 14 }, (_, i) => `Right column sentence ${String(i + 1).padStart(2, '0')} runs along too.`),
+};
+
+function esc(text: string): string {
+  return text.replace(/[\\()]/g, (c) => `\\${c}`);
+}
+
+/** `BT ... ET` showing `text` at (x, y) (PDF coordinates, y up) in font resource `font`. */
+function show(font: string, size: number, x: number, y: number, text: string, rgb = '0 0 0'): string {
+  return `BT ${rgb} rg /${font} ${size} Tf ${x} ${y} Td (${esc(text)}) Tj ET`;
+}
+
+export function reportPdf(options: { encrypt?: string } = {}): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = {
+      F1: doc.addSimpleFont(new mupdf.Font('Times-Roman')),
+      F2: doc.addSimpleFont(new mupdf.Font('Times-Bold')),
+      F3: doc.addSimpleFont(new mupdf.Font('Times-Italic')),
+      F4: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')),
+      F5: doc.addSimpleFont(new mupdf.Font('Helvetica')),
+    };
+    const image = doc.addImage(new mupdf.Image(pngFile(rgbFrame(60, 40, [40, 120, 200], [[10, 10, 30, 20, [250, 200, 0]]]))));
+    const W = 595;
+    const H = 842;
+    const running = (page: number): string[] => [show('F5', 9, 72, H - 40, REPORT.header), show('F5', 9, W / 2 - 3, 40, String(page))];
+
+    // Page 1
+    const p1: string[] = [...running(1)];
+    let y = H - 100;
+    p1.push(show('F4', 18, 72, y, REPORT.heading));
+    y -= 30;
+    for (const line of REPORT.paragraph) {
+      p1.push(show('F1', 11, 72, y, line));
+      y -= 14;
+    }
+    // A line with bold, italic and red words.
+    p1.push(`BT 0 0 0 rg /F2 11 Tf 72 ${y} Td (${REPORT.bold}) Tj /F1 11 Tf ( results were read ) Tj /F3 11 Tf (${REPORT.italic}) Tj /F1 11 Tf ( and one ) Tj 1 0 0 rg (${REPORT.red}) Tj 0 0 0 rg ( was noted.) Tj ET`);
+    y -= 30;
+    for (const item of REPORT.bullets) {
+      p1.push(`BT /F1 11 Tf 90 ${y} Td (\\225  ${esc(item)}) Tj ET`);
+      y -= 16;
+    }
+    y -= 20;
+    // Ruled table: 3 columns of 120 pt, rows of 20 pt.
+    const tx = 72;
+    const top = y;
+    const lines: string[] = [];
+    for (let r = 0; r <= 3; r++) lines.push(`${tx} ${top - r * 20} m ${tx + 360} ${top - r * 20} l`);
+    for (let c = 0; c <= 3; c++) lines.push(`${tx + c * 120} ${top} m ${tx + c * 120} ${top - 60} l`);
+    p1.push(`0.5 w 0 0 0 RG ${lines.join(' ')} S`);
+    REPORT.ruled.forEach((row, r) => row.forEach((cell, c) => p1.push(show('F1', 10, tx + c * 120 + 5, top - r * 20 - 14, cell))));
+    y = top - 60 - 40;
+    // Borderless table: columns at 72, 200, 330.
+    REPORT.loose.forEach((row, r) => {
+      row.forEach((cell, c) => p1.push(show(r === 0 ? 'F2' : 'F1', 10, 72 + c * 130, y, cell)));
+      y -= 16;
+    });
+    y -= 30;
+    p1.push(`q 120 0 0 80 72 ${y - 80} cm /Im1 Do Q`);
+    doc.insertPage(-1, doc.addPage([0, 0, W, H], 0, { Font: fonts, XObject: { Im1: image } }, p1.join('\n')));
+
+    // Page 2: two columns.
+    const p2: string[] = [...running(2)];
+    REPORT.left.forEach((line, i) => p2.push(show('F1', 10, 72, H - 100 - i * 13, line)));
+    REPORT.right.forEach((line, i) => p2.push(show('F1', 10, 320, H - 100 - i * 13, line)));
+    doc.insertPage(-1, doc.addPage([0, 0, W, H], 0, { Font: fonts }, p2.join('\n')));
+
+    const opts = options.encrypt ? `encrypt=aes-256,user-password=${options.encrypt},owner-password=${options.encrypt}` : 'compress';
+    const buffer = doc.saveToBuffer(opts);
+    try {
+      return Buffer.from(buffer.asUint8Array());
+    } finally {
+      buffer.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * A page with a vector drawing (a circle of Bézier curves, with a short label beside it) between
+ * two paragraphs, and an image at the right with lines of text to its left.
+ */
+export function figurePdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Times-Roman')) };
+    const image = doc.addImage(new mupdf.Image(pngFile(rgbFrame(40, 40, [200, 60, 60]))));
+    const ops: string[] = [];
+    ops.push(show('F1', 11, 72, 760, 'A paragraph above the drawing explains what the figure shows.'));
+    // Circle centred at (200, 640), radius 50, from four Bézier arcs.
+    const k = 50 * 0.5523;
+    ops.push(`1 w 0 0 1 RG 250 640 m 250 ${640 + k} ${200 + k} 690 200 690 c ${200 - k} 690 150 ${640 + k} 150 640 c 150 ${640 - k} ${200 - k} 590 200 590 c ${200 + k} 590 250 ${640 - k} 250 640 c S`);
+    ops.push(show('F1', 8, 256, 636, 'r = 1'));
+    ops.push(show('F1', 11, 72, 560, 'A paragraph below the drawing closes the section of the page.'));
+    // Image at the right (x 400..500, y 380..480) with text lines beside it.
+    ops.push(`q 100 0 0 100 400 380 cm /Im1 Do Q`);
+    for (let i = 0; i < 6; i++) ops.push(show('F1', 11, 72, 470 - i * 14, `Beside the picture runs line number ${i + 1} of text.`));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts, XObject: { Im1: image } }, ops.join('\n')));
+    const buffer = doc.saveToBuffer('compress');
+    try {
+      return Buffer.from(buffer.asUint8Array());
+    } finally {
+      buffer.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}

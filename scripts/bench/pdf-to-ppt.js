@@ -1,0 +1,127 @@
+// PDF to PowerPoint fidelity: `npm run bench -- pdf-to-ppt`.
+// For each corpus PDF: our pdfToPpt makes a PPTX (timed: pages per second); LibreOffice
+// (Impress) renders it back to PDF; the pages of that PDF and of the original are rendered in
+// grey at 72 dpi with MuPDF and compared with the engine's SSIM (page i against page i, the
+// common part when sizes differ by rounding; a missing page counts 0). For comparison, the same
+// for LibreOffice's own route (its PDF import, impress_pdf_import, to PPTX, then back to PDF)
+// unless PAGEWRIGHT_BENCH_LO=0. Run under `flock /tmp/heavy.lock` (LibreOffice).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import * as mupdf from 'mupdf';
+import { corpusFiles, hasCommand, loadEngine, meanPageSsim, withTempDir } from './lib.js';
+
+const DPI = 72;
+const PASSWORDS = { '005-libreoffice-writer-password_libreoffice-writer-password.pdf': 'openpassword' };
+const LO_TIMEOUT = Number(process.env.PAGEWRIGHT_LO_IMPORT_TIMEOUT_MS ?? 600_000);
+
+let greyPages;
+let ssim;
+
+function soffice(profile, args, timeout = 1_800_000) {
+  return spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', ...args], { encoding: 'utf8', timeout });
+}
+
+function renderGrey(path, password) {
+  try {
+    const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+    try {
+      if (doc.needsPassword()) doc.authenticatePassword(password ?? '');
+      return greyPages(doc, DPI);
+    } finally {
+      doc.destroy();
+    }
+  } catch {
+    return [];
+  }
+}
+
+
+const mean = (values) => {
+  const v = values.filter((x) => Number.isFinite(x));
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN;
+};
+const f3 = (v) => (Number.isFinite(v) ? v.toFixed(3) : '  -  ');
+const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '  - ');
+
+export async function run() {
+  const files = corpusFiles();
+  if (!files) {
+    process.stdout.write('pdf-to-ppt: no corpus (../shared/corpus/pdf), skipped\n');
+    return 0;
+  }
+  if (!hasCommand('soffice')) {
+    process.stdout.write('pdf-to-ppt: soffice missing, skipped\n');
+    return 0;
+  }
+  const withLo = process.env.PAGEWRIGHT_BENCH_LO !== '0';
+  const engine = await loadEngine();
+  ({ greyPages, ssim } = await loadEngine('pdf/ssim.js'));
+  return withTempDir(async (dir) => {
+    const profile = join(dir, 'profile');
+    const dirs = { ours: join(dir, 'ours'), lo: join(dir, 'lo'), oursPdf: join(dir, 'ours-pdf'), loPdf: join(dir, 'lo-pdf') };
+    for (const d of Object.values(dirs)) mkdirSync(d);
+    const rows = [];
+    for (const fact of files) {
+      const name = basename(fact.file);
+      const stem = name.replace(/\.pdf$/i, '');
+      const password = PASSWORDS[name];
+      const row = { name, stem, password, pages: 0 };
+      rows.push(row);
+      try {
+        row.pages = (await engine.documentInfo(fact.file, password)).total_page;
+      } catch (err) {
+        row.skip = `cannot open (${err.code})`;
+        continue;
+      }
+      const start = performance.now();
+      try {
+        await engine.pdfToPpt(password ? { path: fact.file, password } : { path: fact.file }, join(dirs.ours, `${stem}.pptx`));
+        row.oursSeconds = (performance.now() - start) / 1000;
+      } catch (err) {
+        row.oursError = err.code ?? String(err);
+      }
+      if (withLo && !password) {
+        const t = performance.now();
+        const r = soffice(profile, ['--infilter=impress_pdf_import', '--convert-to', 'pptx', '--outdir', dirs.lo, fact.file], LO_TIMEOUT);
+        if (r.status === 0 && existsSync(join(dirs.lo, `${stem}.pptx`))) row.loSeconds = (performance.now() - t) / 1000;
+        else row.loError = r.error ? 'timeout' : `exit ${r.status}`;
+      }
+    }
+    const pptxOf = (d) => rows.map((r) => join(d, `${r.stem}.pptx`)).filter((p) => existsSync(p));
+    soffice(profile, ['--convert-to', 'pdf', '--outdir', dirs.oursPdf, ...pptxOf(dirs.ours)]);
+    if (withLo) soffice(profile, ['--convert-to', 'pdf', '--outdir', dirs.loPdf, ...pptxOf(dirs.lo)]);
+
+    const line = (cells) => process.stdout.write(`${cells.join('  ')}\n`);
+    line(['file'.padEnd(44), 'pages', 'SSIM ours', 'SSIM LO', 'p/s ours', 'p/s LO']);
+    for (const row of rows) {
+      if (row.skip) {
+        line([row.name.slice(0, 44).padEnd(44), `skipped: ${row.skip}`]);
+        continue;
+      }
+      const fact = files.find((f) => basename(f.file) === row.name);
+      const original = renderGrey(fact.file, row.password);
+      for (const side of ['ours', 'lo']) {
+        const pdf = join(dirs[`${side}Pdf`], `${row.stem}.pdf`);
+        if (existsSync(pdf)) row[`${side}Ssim`] = meanPageSsim(original, renderGrey(pdf), ssim);
+      }
+      line([
+        row.name.slice(0, 44).padEnd(44),
+        String(row.pages).padStart(5),
+        (row.oursError ? `err ${row.oursError}` : f3(row.oursSsim)).padStart(9),
+        (row.loError ? row.loError : f3(row.loSsim)).padStart(7),
+        f1(row.oursSeconds ? row.pages / row.oursSeconds : NaN).padStart(8),
+        f1(row.loSeconds ? row.pages / row.loSeconds : NaN).padStart(6),
+      ]);
+    }
+    const done = rows.filter((r) => !r.skip);
+    const pages = done.filter((r) => r.oursSeconds).reduce((n, r) => n + r.pages, 0);
+    const seconds = done.reduce((s, r) => s + (r.oursSeconds ?? 0), 0);
+    const loPages = done.filter((r) => r.loSeconds).reduce((n, r) => n + r.pages, 0);
+    const loSeconds = done.reduce((s, r) => s + (r.loSeconds ?? 0), 0);
+    line(['mean (files)'.padEnd(44), String(pages).padStart(5), f3(mean(done.map((r) => r.oursSsim))).padStart(9), f3(mean(done.map((r) => r.loSsim))).padStart(7), f1(pages / seconds).padStart(8), f1(loPages / loSeconds).padStart(6)]);
+    const both = done.filter((r) => Number.isFinite(r.oursSsim) && Number.isFinite(r.loSsim));
+    if (withLo) process.stdout.write(`\nSSIM on the ${both.length} files both converted: ours ${f3(mean(both.map((r) => r.oursSsim)))}, LibreOffice ${f3(mean(both.map((r) => r.loSsim)))}\n`);
+    return 0;
+  });
+}

@@ -1,0 +1,309 @@
+// PDF to Word fidelity: `npm run bench -- pdf-to-word`.
+// For each corpus PDF: our pdfToWord and LibreOffice's own PDF import (writer_pdf_import ->
+// docx) make a DOCX; LibreOffice renders both back to PDF; then per file and on the mean:
+// (a) text similarity of the round trip in reading order (1 - character edit distance /
+//     original length, on whitespace-normalised pdftotext output without bidi controls; the
+//     distance is summed over the changed stretches of a word diff),
+// (b) mean SSIM of the pages rendered at 72 dpi (page i against page i; a missing page is 0),
+// (c) share of characters in flowing paragraphs (not in text boxes or frames) in the DOCX,
+// (d) pages per second of the conversion itself.
+// Targets: (a) >= 0.98 for ours, (b) ours above LibreOffice's on the mean, (d) >= 5 pages/s.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import * as mupdf from 'mupdf';
+import { corpusFiles, hasCommand, loadEngine, meanPageSsim, withTempDir } from './lib.js';
+
+const DPI = 72;
+/** LibreOffice's import of a long document can take minutes; past this it counts as failed. */
+const LO_IMPORT_TIMEOUT = Number(process.env.PAGEWRIGHT_LO_IMPORT_TIMEOUT_MS ?? 900_000);
+const PASSWORDS = { '005-libreoffice-writer-password_libreoffice-writer-password.pdf': 'openpassword' };
+
+let greyPages;
+let ssim;
+
+function soffice(profile, args, timeout = 600_000) {
+  return spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', ...args], { encoding: 'utf8', timeout });
+}
+
+function pdftotext(path) {
+  const r = spawnSync('pdftotext', ['-q', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return normalise(r.stdout ?? '');
+}
+
+/** Whitespace runs as one space; invisible bidirectional controls (pdftotext's RLE/PDF marks) dropped. */
+function normalise(text) {
+  return text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Levenshtein distance of two strings (two rows). */
+function levenshtein(a, b) {
+  if (a === b) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let cur = new Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}
+
+/**
+ * 1 - character edit distance / original length. A word diff (GNU diff) of the two texts finds
+ * the changed stretches; each costs the character edit distance of its two sides (spaces
+ * included), or its longer side when both are long (a moved block).
+ */
+function textSimilarity(dir, original, roundTrip) {
+  if (original.length === 0) return roundTrip.length === 0 ? 1 : 0;
+  const a = join(dir, 'a.words');
+  const b = join(dir, 'b.words');
+  writeFileSync(a, original.split(' ').join('\n') + '\n');
+  writeFileSync(b, roundTrip.split(' ').join('\n') + '\n');
+  const diff = spawnSync('diff', [a, b], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).stdout ?? '';
+  let distance = 0;
+  let removed = [];
+  let added = [];
+  const flush = () => {
+    const a = removed.join(' ');
+    const b = added.join(' ');
+    // The separating space of a stretch counts when one side is empty.
+    if (a === '' || b === '') distance += Math.max(a.length, b.length) + (a || b ? 1 : 0);
+    else distance += a.length * b.length <= 4_000_000 ? levenshtein(a, b) : Math.max(a.length, b.length);
+    removed = [];
+    added = [];
+  };
+  for (const line of diff.split('\n')) {
+    if (line.startsWith('< ')) removed.push(line.slice(2));
+    else if (line.startsWith('> ')) added.push(line.slice(2));
+    else if (/^\d/.test(line)) flush();
+  }
+  flush();
+  return Math.max(0, 1 - distance / original.length);
+}
+
+function renderGrey(path) {
+  try {
+    const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+    try {
+      return greyPages(doc, DPI);
+    } finally {
+      doc.destroy();
+    }
+  } catch {
+    return [];
+  }
+}
+
+
+/** Characters of w:t text in flowing paragraphs / all w:t characters (fallback VML copies left out). */
+function flowingShare(docx) {
+  const r = spawnSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const xml = (r.stdout ?? '').replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
+  const chars = (s) => [...s.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].reduce((n, m) => n + m[1].replace(/\s/g, '').length, 0);
+  const total = chars(xml);
+  if (total === 0) return NaN;
+  let boxed = 0;
+  for (const m of xml.matchAll(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g)) boxed += chars(m[0]);
+  const outside = xml.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '');
+  for (const p of outside.split('</w:p>')) if (p.includes('<w:framePr')) boxed += chars(p.slice(p.lastIndexOf('<w:p ') >= 0 ? p.lastIndexOf('<w:p ') : p.lastIndexOf('<w:p>')));
+  return 1 - boxed / total;
+}
+
+const mean = (values) => {
+  const v = values.filter((x) => Number.isFinite(x));
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN;
+};
+const f3 = (v) => (Number.isFinite(v) ? v.toFixed(3) : '  -  ');
+const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '  - ');
+
+export async function run() {
+  const files = corpusFiles();
+  if (!files) {
+    process.stdout.write('pdf-to-word: no corpus (../shared/corpus/pdf), skipped\n');
+    return 0;
+  }
+  if (!hasCommand('soffice') || !hasCommand('pdftotext', ['-v'])) {
+    process.stdout.write('pdf-to-word: soffice or pdftotext missing, skipped\n');
+    return 0;
+  }
+  const engine = await loadEngine();
+  ({ greyPages, ssim } = await loadEngine('pdf/ssim.js'));
+  return withTempDir(async (dir) => {
+    const profile = join(dir, 'profile');
+    const ours = join(dir, 'ours');
+    const lo = join(dir, 'lo');
+    const oursPdf = join(dir, 'ours-pdf');
+    const loPdf = join(dir, 'lo-pdf');
+    for (const d of [ours, lo, oursPdf, loPdf]) mkdirSync(d);
+    const rows = [];
+    const cache = process.env.PAGEWRIGHT_BENCH_CACHE;
+    if (cache) mkdirSync(cache, { recursive: true });
+    for (const fact of files) {
+      const name = basename(fact.file);
+      const stem = name.replace(/\.pdf$/i, '');
+      const password = PASSWORDS[name];
+      const row = { name, pages: 0 };
+      rows.push(row);
+      let info;
+      try {
+        info = await engine.documentInfo(fact.file, password);
+      } catch (err) {
+        row.skip = `cannot open (${err.code})`;
+        continue;
+      }
+      row.pages = info.total_page;
+      const start = performance.now();
+      try {
+        await engine.pdfToWord(password ? { path: fact.file, password } : { path: fact.file }, join(ours, `${stem}.docx`));
+        row.oursPps = row.pages / ((performance.now() - start) / 1000);
+      } catch (err) {
+        row.oursError = err.code ?? String(err);
+      }
+      if (!password) {
+        // LibreOffice's own import, one process per file so its time can be measured. Its
+        // results do not change between runs: PAGEWRIGHT_BENCH_CACHE=<dir> keeps them.
+        const cached = cache && join(cache, `${stem}.${statSync(fact.file).size}`);
+        if (cached && existsSync(`${cached}.docx`)) {
+          copyFileSync(`${cached}.docx`, join(lo, `${stem}.docx`));
+          row.loPps = Number(readFileSync(`${cached}.pps`, 'utf8'));
+        } else if (cached && existsSync(`${cached}.failed`)) {
+          row.loError = readFileSync(`${cached}.failed`, 'utf8');
+        } else {
+          const t = performance.now();
+          const r = soffice(profile, ['--infilter=writer_pdf_import', '--convert-to', 'docx:MS Word 2007 XML', '--outdir', lo, fact.file], LO_IMPORT_TIMEOUT);
+          if (r.status === 0 && existsSync(join(lo, `${stem}.docx`))) {
+            row.loPps = row.pages / ((performance.now() - t) / 1000);
+            if (cached) {
+              copyFileSync(join(lo, `${stem}.docx`), `${cached}.docx`);
+              writeFileSync(`${cached}.pps`, String(row.loPps));
+            }
+          } else {
+            row.loError = r.error ? 'timeout' : `exit ${r.status}`;
+            if (cached) writeFileSync(`${cached}.failed`, row.loError);
+          }
+        }
+      }
+    }
+    // Render every DOCX back to PDF: one LibreOffice run per side.
+    const docxOf = (d) => rows.map((r) => join(d, `${r.name.replace(/\.pdf$/i, '')}.docx`)).filter((p) => existsSync(p));
+    soffice(profile, ['--convert-to', 'pdf', '--outdir', oursPdf, ...docxOf(ours)], 1_800_000);
+    soffice(profile, ['--convert-to', 'pdf', '--outdir', loPdf, ...docxOf(lo)], 1_800_000);
+
+    const line = (cells) => process.stdout.write(`${cells.join('  ')}\n`);
+    line(['file'.padEnd(44), 'pages', 'text ours', 'text LO', 'SSIM ours', 'SSIM LO', 'flow ours', 'flow LO', 'p/s ours', 'p/s LO']);
+    for (const row of rows) {
+      const fact = files.find((f) => basename(f.file) === row.name);
+      const stem = row.name.replace(/\.pdf$/i, '');
+      if (row.skip) {
+        line([row.name.slice(0, 44).padEnd(44), `skipped: ${row.skip}`]);
+        continue;
+      }
+      let originalPath = row.name in PASSWORDS ? decrypted(dir, fact.file, PASSWORDS[row.name]) : fact.file;
+      let original = pdftotext(originalPath);
+      if (original === '') {
+        // pdftotext cannot read some damaged files that MuPDF repairs (017's lost page tree,
+        // fonts that poppler rejects): the reference is then MuPDF's text of the engine's
+        // repaired copy, which is also what gets rendered. (Image-only files have no text.)
+        const copy = await repaired(dir, fact.file);
+        const text = mupdfText(copy);
+        if (text !== '') {
+          originalPath = copy;
+          original = text;
+          row.reference = "MuPDF's text of the repaired file (pdftotext reads nothing from the original)";
+        }
+      }
+      const originalPages = renderGrey(originalPath);
+      for (const [side, docDir, pdfDir] of [['ours', ours, oursPdf], ['lo', lo, loPdf]]) {
+        const pdf = join(pdfDir, `${stem}.pdf`);
+        const docx = join(docDir, `${stem}.docx`);
+        if (!existsSync(pdf)) continue;
+        row[`${side}Text`] = textSimilarity(dir, original, pdftotext(pdf));
+        row[`${side}Ssim`] = meanPageSsim(originalPages, renderGrey(pdf), ssim);
+        row[`${side}Flow`] = flowingShare(docx);
+      }
+      line([
+        row.name.slice(0, 44).padEnd(44),
+        String(row.pages).padStart(5),
+        f3(row.oursText).padStart(9),
+        f3(row.loText).padStart(7),
+        f3(row.oursSsim).padStart(9),
+        f3(row.loSsim).padStart(7),
+        f3(row.oursFlow).padStart(9),
+        f3(row.loFlow).padStart(7),
+        f1(row.oursPps).padStart(8),
+        f1(row.loPps).padStart(6),
+      ]);
+    }
+    for (const row of rows) {
+      if (row.reference) process.stdout.write(`note: ${row.name}: reference text is ${row.reference}\n`);
+      if (row.loError) process.stdout.write(`note: ${row.name}: LibreOffice's import failed (${row.loError.trim()})\n`);
+      if (row.oursError) process.stdout.write(`note: ${row.name}: ours failed (${row.oursError})\n`);
+    }
+    const done = rows.filter((r) => !r.skip);
+    const both = done.filter((r) => Number.isFinite(r.oursSsim) && Number.isFinite(r.loSsim));
+    const pages = done.reduce((n, r) => n + r.pages, 0);
+    const oursTime = done.reduce((t, r) => t + (r.oursPps ? r.pages / r.oursPps : 0), 0);
+    const loTime = done.reduce((t, r) => t + (r.loPps ? r.pages / r.loPps : 0), 0);
+    const loPages = done.filter((r) => r.loPps).reduce((n, r) => n + r.pages, 0);
+    line([
+      'mean (files)'.padEnd(44),
+      String(pages).padStart(5),
+      f3(mean(done.map((r) => r.oursText))).padStart(9),
+      f3(mean(done.map((r) => r.loText))).padStart(7),
+      f3(mean(done.map((r) => r.oursSsim))).padStart(9),
+      f3(mean(done.map((r) => r.loSsim))).padStart(7),
+      f3(mean(done.map((r) => r.oursFlow))).padStart(9),
+      f3(mean(done.map((r) => r.loFlow))).padStart(7),
+      f1(pages / oursTime).padStart(8),
+      f1(loPages / loTime).padStart(6),
+    ]);
+    const oursSsimBoth = mean(both.map((r) => r.oursSsim));
+    const loSsimBoth = mean(both.map((r) => r.loSsim));
+    const text = mean(done.map((r) => r.oursText));
+    const pps = pages / oursTime;
+    process.stdout.write(
+      `\nSSIM on the ${both.length} files both converted: ours ${f3(oursSsimBoth)}, LibreOffice ${f3(loSsimBoth)}\n` +
+        `targets: text similarity >= 0.98: ${text >= 0.98 ? 'met' : 'NOT met'} (${f3(text)}); SSIM above LibreOffice: ${oursSsimBoth > loSsimBoth ? 'met' : 'NOT met'}; >= 5 pages/s: ${pps >= 5 ? 'met' : 'NOT met'} (${f1(pps)})\n`,
+    );
+    return 0;
+  });
+}
+
+function mupdfText(path) {
+  const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+  let text = '';
+  try {
+    for (let i = 0; i < doc.countPages(); i++) {
+      const page = doc.loadPage(i);
+      const stext = page.toStructuredText('preserve-whitespace');
+      text += `${stext.asText()}\n`;
+      stext.destroy();
+      page.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+  return normalise(text);
+}
+
+/** The file as the engine opens it (page tree rebuilt), saved by MuPDF. */
+async function repaired(dir, path) {
+  const { openPdfBytes } = await loadEngine('pdf/open.js');
+  const { docFail, saveDocument } = await loadEngine('pdf/single-doc.js');
+  const out = join(dir, `repaired-${basename(path)}`);
+  const { doc } = openPdfBytes(readFileSync(path), undefined, docFail);
+  try {
+    writeFileSync(out, saveDocument(doc));
+  } finally {
+    doc.destroy();
+  }
+  return out;
+}
+
+/** An unencrypted copy for pdftotext and rendering (qpdf). */
+function decrypted(dir, path, password) {
+  const out = join(dir, `decrypted-${basename(path)}`);
+  spawnSync('qpdf', [`--password=${password}`, '--decrypt', path, out]);
+  return out;
+}
