@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 
-export const API_PREFIX = '/api';
+// API_PREFIX lives in a zod-free module so the first page load can use it without zod.
+export { API_PREFIX } from './prefix.js';
 
 /** One envelope for every JSON response: 0 for success, the catalogue code otherwise. */
 export const envelope = <T extends z.ZodType>(data: T) =>

@@ -56,6 +56,31 @@ export const errorCatalogue = {
   IMAGE_TOO_LARGE: { message: 'Image size too large, should be less than 20MB.' },
   IMAGE_TOO_MANY_PIXELS: { message: 'The image has too many pixels to process (at most 100 megapixels).' },
   CONVERSION_TIMEOUT: { message: 'The conversion took too long and was stopped. Please try a smaller file.' },
+  // Session expiry of SPEC §6: the web app signs out on each; 1408 also opens the login dialog.
+  1401: { message: 'Please sign in to continue.' },
+  1408: { message: 'Your session has expired. Please sign in again.' },
+  3001: { message: 'Your sign-in is no longer valid. Please sign in again.' },
+  3011: { message: 'You were signed out because your account was signed out elsewhere or disabled.' },
+  LOGIN_FAILED: { message: 'Incorrect email or password.' },
+  LOGIN_LOCKED: { message: 'Too many failed sign-ins. Please wait 15 minutes and try again.' },
+  EMAIL_INVALID: { message: 'Please enter a valid email address.' },
+  EMAIL_TAKEN: { message: 'An account with this email already exists. Please sign in.' },
+  PASSWORD_TOO_SHORT: { message: 'The password must have at least 8 characters.' },
+  RESET_TOKEN_INVALID: { message: 'This reset link is invalid or has expired. Please ask for a new one.' },
+  // The message service (SPEC §7): a reader is the signed-in user of the session or a guest's client_sign.
+  MESSAGE_CALLER_MISMATCH: { message: 'These messages belong to another account. Please sign in again.' },
+  CLIENT_SIGN_INVALID: { message: 'Your browser could not be identified. Please reload the page.' },
+  // Entitlements and billing (SPEC §5, §6, §9): refusals an upgrade or signing in lifts carry their pay guide.
+  LOGIN_TO_DOWNLOAD: { message: 'Only 1 task per day for non-logged-in users, no limit after login. Please sign in to download.', action: 'login' },
+  OCR_PREMIUM_ONLY: { message: 'OCR is a Premium feature. Please upgrade to use it.', payGuide: 'ocr' },
+  TOO_MANY_FILES: { message: 'Too many files for one task. Please upgrade permissions to add more.', payGuide: 'limit' },
+  BATCH_LIMIT: { message: 'Too many files in one batch. Please upgrade permissions to process more at once.', payGuide: 'limit' },
+  PAGES_UPGRADE: { message: 'The file has more pages than your plan allows. Please upgrade permissions.', payGuide: 'pageLimit' },
+  PAGES_EXCEEDED: { message: 'Maximum number of pages exceeded.' },
+  TRIAL_USED: { message: 'The free trial can be used once per account.' },
+  CHECKOUT_UNAVAILABLE: { message: 'This payment method is not available. Please try again later.' },
+  WEBHOOK_SIGNATURE_INVALID: { message: 'The payment notification could not be verified.' },
+  FEEDBACK_LOAD_FAILED: { message: 'Failed to load feedback form. Please try again later.' },
   UNKNOWN: { message: 'Something error, please try again later.' },
 } as const satisfies Record<string | number, CatalogueEntry>;
 

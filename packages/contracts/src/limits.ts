@@ -40,7 +40,10 @@ export const freeLimits = {
   fileSize: 20 * MB,
   pages: 100,
   filesPerTask: 5,
-  /** Files per non-batch task in the variant group. */
+  /**
+   * Files per non-batch task in the "variant group" of SPEC §9: the control group, the one
+   * §6 gives the stricter free limits.
+   */
   filesPerTaskVariant: 3,
   detectorCharsPerMonth: 5_000,
   chatQuestions: 50,
@@ -57,55 +60,6 @@ export const paidLimits = {
 export const recommendedMaxUploadFiles = 20;
 export const imageSizeLimit = 20 * MB;
 export const customCompressMaxSize = 10 * MB;
-
-export type PricingGroup = 'control' | 'experiment';
-
-export interface TierMaximum {
-  fileSize: number;
-  pages: number;
-  characters?: number;
-}
-
-/**
- * The tier maxima of SPEC §9 for a limit key, for VIP (pay) users or not, in the pricing
- * group; the control group has the stricter free limits.
- */
-export function tierMaximum(key: LimitKey, vip: boolean, group: PricingGroup): TierMaximum {
-  const control = group === 'control';
-  switch (key) {
-    case 'ChatPDF':
-    case 'AIRead':
-      return { fileSize: (control && !vip ? 20 : 100) * MB, pages: 260 };
-    case 'AIDetector':
-      return {
-        fileSize: 10 * MB,
-        pages: 260,
-        characters: control && !vip ? 5_000 : 50_000,
-      };
-    case 'OCR':
-      return {
-        fileSize: (control && !vip ? 20 : 50) * MB,
-        pages: control ? (vip ? 2_000 : 100) : 100_000,
-      };
-    case 'Image':
-      return { fileSize: imageSizeLimit, pages: 1 };
-    case 'PDF':
-      return {
-        fileSize: (control && !vip ? 20 : 100) * MB,
-        pages: control ? (vip ? 2_000 : 100) : 100_000,
-      };
-  }
-}
-
-/** The largest file any tier may upload for a limit key: the server's hard ceiling. */
-export function absoluteMaximumFileSize(key: LimitKey): number {
-  return Math.max(
-    tierMaximum(key, true, 'experiment').fileSize,
-    tierMaximum(key, false, 'experiment').fileSize,
-  );
-}
-
-export const detectorFilePages = { free: 10, paidOnAiPages: 100 } as const;
 
 export const aiLimits = {
   tokensFree: 5_000,
@@ -125,6 +79,166 @@ export const aiLimits = {
   textMinCharacters: 250,
   askMaxCharacters: 2_000,
 } as const;
+
+export type PricingGroup = 'control' | 'experiment';
+export const pricingGroups = ['control', 'experiment'] as const satisfies readonly PricingGroup[];
+
+/**
+ * Who a limit applies to (SPEC §1, §6): guests, free signed-in users, premium (pay) users and
+ * AI members (ai). A user with both flags is premium on PDF keys and AI on AI keys.
+ */
+export type LimitTier = 'guest' | 'free' | 'premium' | 'ai';
+
+export interface TierMaximum {
+  fileSize: number;
+  pages: number;
+  characters?: number;
+}
+
+const aiLimitKeys: ReadonlySet<LimitKey> = new Set<LimitKey>(['ChatPDF', 'AIRead', 'AIDetector']);
+
+export function isAiLimitKey(key: LimitKey): boolean {
+  return aiLimitKeys.has(key);
+}
+
+/**
+ * The tier maxima of SPEC §9 per limit key and pricing group: `free` for users without the
+ * upgrade that key takes, `upgraded` for those with it (the pay flag on PDF, OCR and image
+ * keys; the ai flag on AI keys: "VIP: same for AI tools"). The control group has the stricter
+ * free limits (§6). Sizes are 10 MiB multiples.
+ */
+export const fileLimitTable: Record<LimitKey, Record<PricingGroup, { free: TierMaximum; upgraded: TierMaximum }>> = {
+  PDF: {
+    control: { free: { fileSize: freeLimits.fileSize, pages: freeLimits.pages }, upgraded: { fileSize: paidLimits.fileSize, pages: paidLimits.pages } },
+    experiment: { free: { fileSize: 100 * MB, pages: 100_000 }, upgraded: { fileSize: 100 * MB, pages: 100_000 } },
+  },
+  OCR: {
+    control: { free: { fileSize: 20 * MB, pages: freeLimits.pages }, upgraded: { fileSize: 50 * MB, pages: paidLimits.pages } },
+    experiment: { free: { fileSize: 50 * MB, pages: 100_000 }, upgraded: { fileSize: 50 * MB, pages: 100_000 } },
+  },
+  Image: {
+    control: { free: { fileSize: imageSizeLimit, pages: 1 }, upgraded: { fileSize: imageSizeLimit, pages: 1 } },
+    experiment: { free: { fileSize: imageSizeLimit, pages: 1 }, upgraded: { fileSize: imageSizeLimit, pages: 1 } },
+  },
+  ChatPDF: {
+    control: { free: { fileSize: 20 * MB, pages: 260 }, upgraded: { fileSize: 100 * MB, pages: 260 } },
+    experiment: { free: { fileSize: 100 * MB, pages: 260 }, upgraded: { fileSize: 100 * MB, pages: 260 } },
+  },
+  AIRead: {
+    control: { free: { fileSize: 20 * MB, pages: 260 }, upgraded: { fileSize: 100 * MB, pages: 260 } },
+    experiment: { free: { fileSize: 100 * MB, pages: 260 }, upgraded: { fileSize: 100 * MB, pages: 260 } },
+  },
+  AIDetector: {
+    control: { free: { fileSize: 10 * MB, pages: 260, characters: 5_000 }, upgraded: { fileSize: 10 * MB, pages: 260, characters: 50_000 } },
+    experiment: { free: { fileSize: 10 * MB, pages: 260, characters: 50_000 }, upgraded: { fileSize: 10 * MB, pages: 260, characters: 50_000 } },
+  },
+};
+
+/** What a tier may do besides file size and pages (SPEC §5, §6, §9). `null` is no limit. */
+export interface TierAllowances {
+  /** Files in one non-batch task (merge, jpg-to-pdf, OCR): 5 free, 3 in the control group. */
+  filesPerTask: number | null;
+  /** Files in one batch (one multi_id, one task per file): the recommended 20 is the free cap. */
+  batchFiles: number | null;
+  /** OCR is premium-only. */
+  ocr: boolean;
+  /**
+   * Tasks per UTC day, a batch counting once. Guests: 1. The spec gives no number for free
+   * signed-in users ("no limit after login"); the server's FREE_DAILY_TASKS bounds them.
+   */
+  tasksPerDay: number | null;
+  /** Guests must sign in to download a result. */
+  downloadNeedsLogin: boolean;
+  detectorCharactersPerMonth: number;
+  chatQuestionsPerMonth: number;
+  /** AI tokens (the old plan, the control group's AI policy). */
+  aiTokens: number;
+  /** AI uses per month (the newer plan, the experiment group's AI policy: 10, 50 or 1,000). */
+  aiUsesPerMonth: number;
+}
+
+const guestAllowances = (group: PricingGroup): TierAllowances => ({
+  filesPerTask: group === 'control' ? freeLimits.filesPerTaskVariant : freeLimits.filesPerTask,
+  batchFiles: recommendedMaxUploadFiles,
+  ocr: false,
+  tasksPerDay: freeLimits.guestTasksPerDay,
+  downloadNeedsLogin: true,
+  detectorCharactersPerMonth: 0,
+  chatQuestionsPerMonth: 0,
+  aiTokens: 0,
+  aiUsesPerMonth: 0,
+});
+
+const freeAllowances = (group: PricingGroup): TierAllowances => ({
+  ...guestAllowances(group),
+  tasksPerDay: null,
+  downloadNeedsLogin: false,
+  detectorCharactersPerMonth: freeLimits.detectorCharsPerMonth,
+  chatQuestionsPerMonth: freeLimits.chatQuestions,
+  aiTokens: aiLimits.tokensFree,
+  aiUsesPerMonth: aiLimits.freeUses,
+});
+
+const premiumAllowances: TierAllowances = {
+  filesPerTask: null,
+  batchFiles: null,
+  ocr: true,
+  tasksPerDay: null,
+  downloadNeedsLogin: false,
+  detectorCharactersPerMonth: paidLimits.detectorCharsPerMonth,
+  chatQuestionsPerMonth: paidLimits.chatQuestionsPerMonth,
+  aiTokens: aiLimits.tokensFreeVip,
+  aiUsesPerMonth: aiLimits.paidUses[0],
+};
+
+/** AI members keep the free PDF allowances and get the AI plan's. */
+const aiAllowances = (group: PricingGroup): TierAllowances => ({
+  ...freeAllowances(group),
+  detectorCharactersPerMonth: paidLimits.detectorCharsPerMonth,
+  chatQuestionsPerMonth: paidLimits.chatQuestionsPerMonth,
+  aiTokens: aiLimits.tokensMonthlySubscribed,
+  aiUsesPerMonth: aiLimits.paidUses[1],
+});
+
+export const tierAllowanceTable: Record<PricingGroup, Record<LimitTier, TierAllowances>> = {
+  control: { guest: guestAllowances('control'), free: freeAllowances('control'), premium: premiumAllowances, ai: aiAllowances('control') },
+  experiment: { guest: guestAllowances('experiment'), free: freeAllowances('experiment'), premium: premiumAllowances, ai: aiAllowances('experiment') },
+};
+
+/** The limit tier of a user (null for a guest) on a limit key. */
+export function limitTierOf(user: { pay: boolean | number; ai: boolean | number } | null | undefined, key: LimitKey): LimitTier {
+  if (!user) return 'guest';
+  if (isAiLimitKey(key)) return user.ai ? 'ai' : user.pay ? 'premium' : 'free';
+  return user.pay ? 'premium' : user.ai ? 'ai' : 'free';
+}
+
+/** Whether a tier has the upgrade that lifts a key's file limits. */
+function upgradedOn(key: LimitKey, tier: LimitTier): boolean {
+  return isAiLimitKey(key) ? tier === 'ai' : tier === 'premium';
+}
+
+/** Everything that limits a tier on a key in a pricing group: the row of the limits table. */
+export function limitsFor(key: LimitKey, tier: LimitTier, group: PricingGroup): TierMaximum & TierAllowances {
+  const files = fileLimitTable[key][group];
+  return { ...(upgradedOn(key, tier) ? files.upgraded : files.free), ...tierAllowanceTable[group][tier] };
+}
+
+/**
+ * The tier maxima for a limit key, for users with the key's upgrade (`vip`: pay on PDF keys,
+ * ai on AI keys) or without, in the pricing group.
+ */
+export function tierMaximum(key: LimitKey, vip: boolean, group: PricingGroup): TierMaximum {
+  const files = fileLimitTable[key][group];
+  return vip ? files.upgraded : files.free;
+}
+
+/** The largest file any tier may upload for a limit key: the server's hard ceiling. */
+export function absoluteMaximumFileSize(key: LimitKey): number {
+  return Math.max(...pricingGroups.flatMap((g) => [fileLimitTable[key][g].free.fileSize, fileLimitTable[key][g].upgraded.fileSize]));
+}
+
+export const detectorFilePages = { free: 10, paidOnAiPages: 100 } as const;
+
 
 export const cloudLimits = {
   nameMaxLength: 240,

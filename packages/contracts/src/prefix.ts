@@ -1,0 +1,2 @@
+/** Every API path starts here. */
+export const API_PREFIX = '/api';

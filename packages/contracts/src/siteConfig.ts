@@ -1,0 +1,20 @@
+/**
+ * The public site configuration the web app reads once at start (SPEC §2 navigation guard):
+ * whether compress routes and, for non-members in English, the AI routes move to the external
+ * sister site, and that site's address per domain ending. Both redirects are off by default.
+ */
+import { z } from 'zod';
+
+// The constants live in a zod-free module: the navigation guard runs on the first page load.
+export { siteConfigPath, sisterSiteDomains, sisterSiteSource, type SisterSiteDomain } from './sisterSite.js';
+
+export const siteConfig = z.object({
+  /** Base URLs (scheme and host) of the sister site by domain ending; null when none is configured. */
+  sister_sites: z.object({ com: z.string(), 'com.br': z.string(), 'com.ru': z.string() }).nullable(),
+  /** compress-pdf and image-compressor go to the sister site. */
+  compress_redirect: z.boolean(),
+  /** Non-members opening ai-translator, ai-detector or chat-pdf in English go to the sister site. */
+  ai_redirect: z.boolean(),
+});
+export type SiteConfig = z.infer<typeof siteConfig>;
+
