@@ -8,13 +8,30 @@ import { LocalObjectStorage } from './adapters/storage/local.js';
 import type { Config } from './config.js';
 import { migrate, openSqlite, type Db } from './db/connection.js';
 import { EnginePool } from './engine/pool.js';
+import { LazyOfficePool } from './engine/office.js';
 import { failure } from './http/envelope.js';
 import { legacyRedirectTarget } from './http/legacyRedirect.js';
 import { redactUrl } from './http/redactUrl.js';
-import { registerClientIdentity } from './http/clientIdentity.js';
+import { registerIdentity } from './http/identity.js';
+import type { Mailer } from './adapters/mail/mailer.js';
+import { OutboxMailer } from './adapters/mail/outbox.js';
+import { SmtpMailer } from './adapters/mail/smtp.js';
+import { AuthRepo } from './modules/auth/repo.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
 import { SignaturesRepo } from './modules/signatures/repo.js';
 import { signaturesRoutes } from './modules/signatures/routes.js';
+import { siteConfigRoutes } from './modules/siteConfig/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
+import { SiteService } from './modules/site/service.js';
 import { SignaturesService } from './modules/signatures/service.js';
+import { IdentitySigner } from './modules/auth/signedIds.js';
+import { MessagesRepo } from './modules/messages/repo.js';
+import { messagesRoutes } from './modules/messages/routes.js';
+import { MessagesService } from './modules/messages/service.js';
+import { TemplatesRepo } from './modules/templates/repo.js';
+import { templatesRoutes } from './modules/templates/routes.js';
+import { TemplatesService } from './modules/templates/service.js';
 import { registerRoutes, sendError, type RouteSpec } from './http/route.js';
 import { openApiDocument } from './modules/docs/openapi.js';
 import { FilesRepo } from './modules/files/repo.js';
@@ -25,8 +42,11 @@ import { tasksRoutes } from './modules/tasks/routes.js';
 import { TasksService } from './modules/tasks/service.js';
 import { mergeTool } from './modules/tools/merge.js';
 import { ocrTools } from './modules/tools/ocrTools.js';
+import { converterTools } from './modules/tools/converterTools.js';
+import { imageTools } from './modules/tools/imageTools.js';
 import { organizeTools } from './modules/tools/organizeTools.js';
 import { protectTools } from './modules/tools/protectTools.js';
+import { billingModule } from './modules/billing/module.js';
 
 export const VERSION = '0.1.0';
 
@@ -55,6 +75,8 @@ export async function buildApp(config: Config): Promise<App> {
   await migrate(db);
   const storage = new LocalObjectStorage(config.storageDir);
   const engine = new EnginePool(config.engineThreads, config.taskTimeoutMs);
+  // Starts soffice on the first document-to-PDF conversion only.
+  const office = new LazyOfficePool(config.office);
   const files = new FilesService(new FilesRepo(db), storage, engine, {
     signingSecret: config.uploadSigningSecret,
     uploadUrlTtlS: config.uploadUrlTtlS,
@@ -69,19 +91,42 @@ export async function buildApp(config: Config): Promise<App> {
     reply.header('Referrer-Policy', 'no-referrer-when-downgrade');
     reply.header('X-Content-Type-Options', 'nosniff');
   });
-  registerClientIdentity(http);
+  const clientSigns = new IdentitySigner(config.accounts.clientSignSecret);
+  const mailer: Mailer = config.accounts.smtpUrl
+    ? new SmtpMailer(config.accounts.smtpUrl, config.accounts.mailFrom)
+    : new OutboxMailer(db, http.log);
+  const signatures = new SignaturesService(new SignaturesRepo(db), files);
+  const auth = new AuthService(
+    new AuthRepo(db),
+    mailer,
+    clientSigns,
+    [(from, to) => files.transferOwner(from, to), (from, to) => tasks.transferOwner(from, to), (from, to) => signatures.transferOwner(from, to)],
+    { sessionTtlMs: config.accounts.sessionTtlMs, publicUrl: config.accounts.publicUrl },
+    http.log,
+  );
+  registerIdentity(http, () => (request, reply) => auth.resolveUser(request, reply));
   http.setErrorHandler((error, request, reply) => reply.send(sendError(error, request, reply)));
 
+  const billing = billingModule({ db, tasks, files, config });
   const routes: RouteSpec[] = [
+    ...authRoutes(auth, tasks),
     ...filesRoutes(files),
     ...tasksRoutes(tasks),
     ...mergeTool({ files, tasks, storage, engine }),
     ...organizeTools({ files, tasks, storage, engine }),
     ...protectTools({ files, tasks, storage, engine }),
     ...ocrTools({ files, tasks, storage, engine }),
-    ...signaturesRoutes(new SignaturesService(new SignaturesRepo(db), files)),
+    ...converterTools({ files, tasks, storage, engine, office }),
+    ...imageTools({ files, tasks, storage, engine }),
+    ...signaturesRoutes(signatures),
+    ...messagesRoutes(new MessagesService(new MessagesRepo(db), (sign) => clientSigns.clientIdOf(sign))),
+    ...templatesRoutes(new TemplatesService(new TemplatesRepo(db), storage)),
+    ...siteConfigRoutes(config.siteConfig),
+    ...siteRoutes(new SiteService(config.shell)),
+    ...billing.routes,
   ];
   registerRoutes(http, routes);
+  await billing.register(http);
   const document = openApiDocument(routes, VERSION);
   http.get(API_PREFIX + paths.openApi, async () => document);
   http.get(`${API_PREFIX}/health`, async () => ({ status: 0, code: 0, msg: 'success', data: { version: VERSION } }));
@@ -107,7 +152,9 @@ export async function buildApp(config: Config): Promise<App> {
     try {
       const removedFiles = await files.sweepExpired();
       const removedTasks = await tasks.sweepExpired();
-      if (removedFiles || removedTasks) http.log.info({ removedFiles, removedTasks }, 'swept expired objects');
+      const removedSessions = await auth.sweepExpired();
+      await billing.sweep();
+      if (removedFiles || removedTasks || removedSessions) http.log.info({ removedFiles, removedTasks, removedSessions }, 'swept expired objects');
     } catch (err) {
       http.log.error({ err }, 'sweep failed');
     }
@@ -129,6 +176,9 @@ export async function buildApp(config: Config): Promise<App> {
       await http.close();
       await queue.close();
       await engine.close();
+      await office.close();
+      await auth.close();
+      await mailer.close();
       await db.destroy();
     },
   };

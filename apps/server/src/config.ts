@@ -6,9 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SiteConfig } from '@pagewright/contracts';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envFlag = z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1');
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -27,7 +30,52 @@ const schema = z.object({
   TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(2),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
   UPLOAD_URL_TTL_S: z.coerce.number().int().min(60).default(60 * 60),
+  /** LibreOffice instances of the documents-to-PDF pool; the engine's default (from the core count) when unset. */
+  OFFICE_INSTANCES: z.coerce.number().int().min(1).max(32).optional(),
+  /** One document-to-PDF conversion's time limit. */
+  OFFICE_TIMEOUT_MS: z.coerce.number().int().min(1000).optional(),
+  /** A LibreOffice instance is restarted after this many conversions. */
+  OFFICE_MAX_CONVERSIONS: z.coerce.number().int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().optional(),
+  /** Days a session lasts since its last use (sliding). */
+  SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
+  /** Signs guests' client_sign; required in production, random per start otherwise. */
+  CLIENT_SIGN_SECRET: z.string().min(16).optional(),
+  /** Where the site is reached, for links in mails (a request's Host header is not trusted for them). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** smtp(s)://user:pass@host:port; without it mail goes to the outbox table and the log. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Pagewright <no-reply@localhost>'),
+  /** A JSON file with the shell's ad, links and message bar (apps/server/src/modules/site); none by default. */
+  SITE_SHELL_FILE: z.string().optional(),
+  /** A header a trusted proxy sets to the visitor's country (e.g. CF-IPCountry); unset, the country comes from Accept-Language. */
+  COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/).optional(),
+  /** The sister site of SPEC §2 (scheme and host) for each domain ending; .com.br and .com.ru fall back to .com. */
+  SISTER_SITE_URL_COM: z.url({ protocol: /^https?$/ }).optional(),
+  SISTER_SITE_URL_COM_BR: z.url({ protocol: /^https?$/ }).optional(),
+  SISTER_SITE_URL_COM_RU: z.url({ protocol: /^https?$/ }).optional(),
+  /** Sends compress-pdf and image-compressor to the sister site; off by default. */
+  COMPRESS_REDIRECT: envFlag,
+  /** Sends non-members opening the English AI translator, AI detector or chat-pdf to the sister site; off by default. */
+  AI_REDIRECT: envFlag,
+  /** Paywalls (SPEC §5, §6, §9 limits, daily uses, OCR premium-only, sign-in to download); `off` gives everyone the premium limits (an instance without billing). */
+  PAYWALLS: z.enum(['on', 'off']).default('on'),
+  /** Tasks a guest may start per UTC day (a batch counts once). */
+  GUEST_TASKS_PER_DAY: z.coerce.number().int().min(0).default(1),
+  /** Guests must sign in to download a result. */
+  GUEST_DOWNLOAD_REQUIRES_LOGIN: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+  /** Tasks a free signed-in user may start per UTC day; the spec gives no number. */
+  FREE_DAILY_TASKS: z.coerce.number().int().min(0).default(50),
+  /** OCR (and conversions with OCR) for premium users only. */
+  OCR_PREMIUM_ONLY: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+  /** Who takes payments: the built-in demo checkout, or Stripe Checkout. */
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+}).refine((e) => e.SISTER_SITE_URL_COM !== undefined || (!e.COMPRESS_REDIRECT && !e.AI_REDIRECT), {
+  message: 'COMPRESS_REDIRECT and AI_REDIRECT need SISTER_SITE_URL_COM',
+  path: ['SISTER_SITE_URL_COM'],
 });
 
 export interface Config {
@@ -44,6 +92,25 @@ export interface Config {
   sweepIntervalMs: number;
   uploadUrlTtlS: number;
   logLevel: string;
+  accounts: {
+    sessionTtlMs: number;
+    clientSignSecret: string;
+    publicUrl: string;
+    smtpUrl?: string;
+    mailFrom: string;
+  };
+  office: { instances?: number; timeoutMs?: number; maxConversionsPerInstance?: number };
+  shell: { file?: string; countryHeader?: string };
+  siteConfig: SiteConfig;
+  billing: {
+    paywalls: boolean;
+    guestTasksPerDay: number;
+    guestDownloadRequiresLogin: boolean;
+    freeDailyTasks: number;
+    ocrPremiumOnly: boolean;
+    paymentProvider: 'local' | 'stripe';
+    stripe?: { secretKey: string; webhookSecret: string };
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${issues}`);
   }
   const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -68,5 +138,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     uploadUrlTtlS: e.UPLOAD_URL_TTL_S,
     logLevel: e.LOG_LEVEL,
+    accounts: {
+      sessionTtlMs: Math.round(e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000),
+      clientSignSecret: e.CLIENT_SIGN_SECRET ?? requiredOutsideProduction('CLIENT_SIGN_SECRET', e.NODE_ENV),
+      publicUrl: origin(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+      ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+      mailFrom: e.MAIL_FROM,
+    },
+    office: {
+      ...(e.OFFICE_INSTANCES ? { instances: e.OFFICE_INSTANCES } : {}),
+      ...(e.OFFICE_TIMEOUT_MS ? { timeoutMs: e.OFFICE_TIMEOUT_MS } : {}),
+      ...(e.OFFICE_MAX_CONVERSIONS ? { maxConversionsPerInstance: e.OFFICE_MAX_CONVERSIONS } : {}),
+    },
+    shell: {
+      ...(e.SITE_SHELL_FILE ? { file: path.resolve(e.SITE_SHELL_FILE) } : {}),
+      ...(e.COUNTRY_HEADER ? { countryHeader: e.COUNTRY_HEADER.toLowerCase() } : {}),
+    },
+    siteConfig: {
+      sister_sites: e.SISTER_SITE_URL_COM
+        ? {
+            com: origin(e.SISTER_SITE_URL_COM),
+            'com.br': origin(e.SISTER_SITE_URL_COM_BR ?? e.SISTER_SITE_URL_COM),
+            'com.ru': origin(e.SISTER_SITE_URL_COM_RU ?? e.SISTER_SITE_URL_COM),
+          }
+        : null,
+      compress_redirect: e.COMPRESS_REDIRECT,
+      ai_redirect: e.AI_REDIRECT,
+    },
+    billing: {
+      paywalls: e.PAYWALLS === 'on',
+      guestTasksPerDay: e.GUEST_TASKS_PER_DAY,
+      guestDownloadRequiresLogin: e.GUEST_DOWNLOAD_REQUIRES_LOGIN,
+      freeDailyTasks: e.FREE_DAILY_TASKS,
+      ocrPremiumOnly: e.OCR_PREMIUM_ONLY,
+      paymentProvider: e.PAYMENT_PROVIDER,
+      ...(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } } : {}),
+    },
   };
+}
+
+/** Trailing slashes dropped, so the web app can append a path. */
+function origin(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** A secret may default to a random one per start only outside production. */
+function requiredOutsideProduction(name: string, nodeEnv: string | undefined): string {
+  if (nodeEnv === 'production') throw new Error(`Invalid configuration: ${name} is required when NODE_ENV is production`);
+  return randomBytes(32).toString('hex');
 }

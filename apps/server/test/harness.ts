@@ -5,17 +5,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Envelope, TaskResult, UploadObjectResponse } from '@pagewright/contracts';
+import type { Envelope, SignInResponse, TaskResult, UploadObjectResponse } from '@pagewright/contracts';
+import SqliteDatabase from 'better-sqlite3';
 
 const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
 
 export interface TestServer {
   baseUrl: string;
   dataDir: string;
+  /** The browser that api(), upload() and waitForTask() speak for unless told otherwise. */
+  guest: Client;
   process: ChildProcess;
   output: () => string;
   stop(): Promise<void>;
@@ -23,20 +25,11 @@ export interface TestServer {
   kill(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
 export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pw-server-'));
-  const port = await freePort();
+  // Port 0: the server takes a free port itself and logs it. Choosing one here and passing it
+  // on raced with other test files starting servers at the same moment.
+  const fixedPort = options.env?.PORT;
   // A private temporary directory, so tests can check that nothing is left in it.
   const tempDir = path.join(dataDir, 'tmp');
   mkdirSync(tempDir, { recursive: true });
@@ -44,7 +37,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const child = spawn(process.execPath, [serverMain], {
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
@@ -52,19 +45,27 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       LOG_LEVEL: 'info',
       ENGINE_THREADS: '2',
       TMPDIR: tempDir,
+      // Tests of tools run many tasks as one guest; billing tests turn the paywalls on with the spec's defaults.
+      PAYWALLS: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 20_000;
+  let port = fixedPort;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    port ??= /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(log)?.[1];
+    if (port === undefined) {
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
     try {
-      const r = await fetch(`${baseUrl}/api/health`);
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (r.ok) break;
     } catch {
       // not listening yet
@@ -72,9 +73,11 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: TestServer = {
     baseUrl,
     dataDir,
+    guest: undefined as unknown as Client,
     process: child,
     output: () => log,
     async stop() {
@@ -86,6 +89,83 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       await exited;
     },
   };
+  server.guest = newClient(server);
+  return server;
+}
+
+/**
+ * One caller of the API: a browser that keeps the cookies the server sets (its client id and
+ * session), or an API client that sends fixed headers (a token or basic-auth header).
+ */
+export interface Client {
+  readonly cookies: Map<string, string>;
+  /** Headers sent with every request besides the cookies. */
+  readonly headers: Record<string, string>;
+  fetch(url: string, init?: RequestInit): Promise<Response>;
+  api<T>(method: string, url: string, body?: unknown): Promise<{ http: number; env: Envelope<T>; raw: Response }>;
+}
+
+export function newClient(server: TestServer, options: { headers?: Record<string, string>; cookies?: boolean } = {}): Client {
+  const keepsCookies = options.cookies ?? true;
+  const client: Client = {
+    cookies: new Map(),
+    headers: { ...options.headers },
+    async fetch(url, init = {}) {
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await fetch(server.baseUrl + url, {
+        ...init,
+        headers: { ...client.headers, ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string> | undefined) },
+      });
+      if (keepsCookies) {
+        for (const set of res.headers.getSetCookie()) {
+          const [pair = '', ...attributes] = set.split(';');
+          const [name = '', ...value] = pair.trim().split('=');
+          if (attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) client.cookies.delete(name);
+          else client.cookies.set(name, value.join('='));
+        }
+      }
+      return res;
+    },
+    async api<T>(method: string, url: string, body?: unknown) {
+      const res = await client.fetch(url, {
+        method,
+        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      });
+      const type = res.headers.get('content-type') ?? '';
+      return { http: res.status, env: (type.includes('json') ? await res.json() : null) as Envelope<T>, raw: res };
+    },
+  };
+  return client;
+}
+
+let accounts = 0;
+
+/** Signs up a new account (a unique email unless given) in a new browser, which stays signed in. */
+export async function signUp(
+  server: TestServer, options: { email?: string; password?: string; client?: Client } = {},
+): Promise<{ client: Client; email: string; password: string; session: SignInResponse }> {
+  const email = options.email ?? `user${++accounts}-${process.pid}@example.com`;
+  const password = options.password ?? 'correct horse battery';
+  const client = options.client ?? newClient(server);
+  const res = await client.api<SignInResponse>('POST', '/api/v2/user/register', { email, password, first_name: 'Test', last_name: 'User' });
+  if (res.env.code !== 0) throw new Error(`sign-up failed: ${JSON.stringify(res.env)}`);
+  return { client, email, password, session: res.env.data };
+}
+
+/** Mail the outbox adapter kept, newest last. */
+export function outbox(server: TestServer): { to_address: string; subject: string; text_body: string }[] {
+  return queryDb(server, 'select to_address, subject, text_body from mail_outbox order by mail_id');
+}
+
+/** Reads (or with `write`, changes) the server's SQLite file, for facts HTTP does not show. */
+export function queryDb<T>(server: TestServer, sql: string, ...params: unknown[]): T[] {
+  const db = new SqliteDatabase(path.join(server.dataDir, 'pagewright.db'));
+  try {
+    const statement = db.prepare(sql);
+    return statement.reader ? (statement.all(...params) as T[]) : (statement.run(...params), []);
+  } finally {
+    db.close();
+  }
 }
 
 /** What the server left in its temporary directory. */
@@ -97,12 +177,9 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-export async function api<T>(server: TestServer, method: string, url: string, body?: unknown): Promise<{ http: number; env: Envelope<T> }> {
-  const res = await fetch(server.baseUrl + url, {
-    method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  return { http: res.status, env: (await res.json()) as Envelope<T> };
+export async function api<T>(server: TestServer, method: string, url: string, body?: unknown, as = server.guest): Promise<{ http: number; env: Envelope<T> }> {
+  const { http, env } = await as.api<T>(method, url, body);
+  return { http, env };
 }
 
 export const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
@@ -111,10 +188,12 @@ export const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
  * Uploads as the web app does: declare, then one PUT or 512 KB parts, then the callback's
  * answer. `declaredMd5` lets a test lie about the content.
  */
-export async function upload(server: TestServer, name: string, bytes: Buffer, declaredMd5 = md5(bytes)): Promise<{ file_id: string; result: Envelope<unknown>; parts: number }> {
+export async function upload(
+  server: TestServer, name: string, bytes: Buffer, declaredMd5 = md5(bytes), as = server.guest,
+): Promise<{ file_id: string; result: Envelope<unknown>; parts: number }> {
   const declared = await api<UploadObjectResponse>(server, 'POST', '/api/file/oss/object', {
     filename: name, expired_type: 0, file_size: bytes.length, md5_code: declaredMd5,
-  });
+  }, as);
   if (declared.env.code !== 0) throw new Error(`declare failed: ${JSON.stringify(declared.env)}`);
   const { file_id, policy } = declared.env.data;
   const callback = Buffer.from(JSON.stringify(policy.callback)).toString('base64');
@@ -143,10 +222,10 @@ export async function upload(server: TestServer, name: string, bytes: Buffer, de
   return { file_id, result: (await res.json()) as Envelope<unknown>, parts: count };
 }
 
-export async function waitForTask(server: TestServer, taskId: string, timeoutMs = 60_000): Promise<TaskResult> {
+export async function waitForTask(server: TestServer, taskId: string, timeoutMs = 60_000, as = server.guest): Promise<TaskResult> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const r = await api<TaskResult>(server, 'GET', `/api/get-task-result?task_id=${taskId}`);
+    const r = await api<TaskResult>(server, 'GET', `/api/get-task-result?task_id=${taskId}`, undefined, as);
     if (r.env.code !== 0) throw new Error(`task result failed: ${JSON.stringify(r.env)}`);
     if (r.env.data.items.every((i) => i.is_done)) return r.env.data;
     if (Date.now() > deadline) throw new Error(`task ${taskId} did not end: ${JSON.stringify(r.env.data)}`);

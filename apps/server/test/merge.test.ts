@@ -33,7 +33,7 @@ describe('merge-pdf through the API', () => {
     const { task_id } = await merge([c.file_id, a.file_id, b.file_id]);
     const result = await waitForTask(server, task_id);
     expect(result.items).toEqual([expect.objectContaining({ task_id, status: 0, progress: 100, is_done: true })]);
-    const res = await fetch(`${server.baseUrl}/api/document/download-doc?task_id=${task_id}`);
+    const res = await server.guest.fetch(`/api/document/download-doc?task_id=${task_id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const pdf = Buffer.from(await res.arrayBuffer());
@@ -45,7 +45,7 @@ describe('merge-pdf through the API', () => {
     const b = await upload(server, 'b.pdf', makePdf(['y']));
     const { task_id } = await merge([a.file_id, b.file_id]);
     await waitForTask(server, task_id);
-    const res = await fetch(`${server.baseUrl}/api/document/download-doc?task_id=${task_id}`);
+    const res = await server.guest.fetch(`/api/document/download-doc?task_id=${task_id}`);
     const disposition = res.headers.get('content-disposition') ?? '';
     expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
     const encoded = /filename\*=UTF-8''(.+)$/.exec(disposition)![1]!;
@@ -61,7 +61,7 @@ describe('merge-pdf through the API', () => {
     expect(failed.items[0]).toMatchObject({ status: 3122, is_done: true });
     const accepted = await merge([open.file_id, locked.file_id], { passwds: ['', 'openpassword'] });
     await waitForTask(server, accepted.task_id);
-    const pdf = Buffer.from(await (await fetch(`${server.baseUrl}/api/document/download-doc?task_id=${accepted.task_id}`)).arrayBuffer());
+    const pdf = Buffer.from(await (await server.guest.fetch(`/api/document/download-doc?task_id=${accepted.task_id}`)).arrayBuffer());
     expect(pageTexts(pdf)).toEqual(['O1', 'L1', 'L2']);
     // The merged file opens without a password.
     expect(qpdfRequiresPassword(pdf)).toBe(2);
@@ -109,7 +109,7 @@ describe('merge-pdf through the API', () => {
       await new Promise((r) => setTimeout(r, 100));
     } while (!result.items.every((i) => i.is_done) && Date.now() < deadline);
     expect(result.items).toHaveLength(2);
-    const res = await fetch(`${server.baseUrl}/api/document/download-doc-bulk?multi_id=batch-1`);
+    const res = await server.guest.fetch(`/api/document/download-doc-bulk?multi_id=batch-1`);
     expect(res.headers.get('content-type')).toBe('application/zip');
     const dir = mkdtempSync(path.join(tmpdir(), 'pw-zip-'));
     try {

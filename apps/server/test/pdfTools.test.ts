@@ -26,7 +26,7 @@ async function runTool(url: string, body: unknown): Promise<{ item: TaskResult['
   const result = await waitForTask(server, created.env.data.task_id, 120_000);
   const item = result.items[0]!;
   if (item.status !== 0) return { item, bytes: null };
-  const res = await fetch(`${server.baseUrl}/api/document/download-doc?task_id=${created.env.data.task_id}`);
+  const res = await server.guest.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
   return { item, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -139,7 +139,7 @@ describe('edit tools through the API', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(items.map((i) => i.status)).toEqual([0, 0]);
-    const zip = Buffer.from(await (await fetch(`${server.baseUrl}/api/document/download-doc-bulk?multi_id=cbatch`)).arrayBuffer());
+    const zip = Buffer.from(await (await server.guest.fetch(`/api/document/download-doc-bulk?multi_id=cbatch`)).arrayBuffer());
     expect([...unzip(zip).keys()]).toEqual(['a-compressed.pdf', 'b-compressed.pdf']);
   });
 
@@ -235,7 +235,7 @@ describe('temporary files', () => {
 describe('page previews', () => {
   it('renders a page as a PNG of the size its dpi implies', async () => {
     const fileId = await pdfFile('v.pdf', ['a', 'b']);
-    const res = await fetch(`${server.baseUrl}/api/document/page-image?file_id=${fileId}&page=2&dpi=36`);
+    const res = await server.guest.fetch(`/api/document/page-image?file_id=${fileId}&page=2&dpi=36`);
     expect(res.headers.get('content-type')).toBe('image/png');
     const png = Buffer.from(await res.arrayBuffer());
     expect(png.subarray(1, 4).toString()).toBe('PNG');

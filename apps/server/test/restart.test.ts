@@ -45,6 +45,8 @@ describe('tasks survive a crash of the server', () => {
 
     const second = await startServer({ dataDir: first.dataDir, env: { ENGINE_THREADS: '1' } });
     servers.push(second);
+    // The same browser asks again: its client cookie outlives the server's restart.
+    for (const [name, value] of first.guest.cookies) second.guest.cookies.set(name, value);
     const end = Date.now() + 120_000;
     let items: TaskResult['items'];
     for (;;) {

@@ -1,4 +1,5 @@
 /** Tables of the embedded and the scale-out database alike. Times are epoch milliseconds. */
+import type { PricingGroup } from '@pagewright/contracts';
 import type { Generated } from 'kysely';
 
 export type FileStatus = 'pending' | 'uploaded';
@@ -17,6 +18,8 @@ export interface FilesTable {
   page_w: number | null;
   page_h: number | null;
   created_at: number;
+  /** Who uploaded it: `u:<user_id>` or `c:<clientId>` (null only in rows older than owners). */
+  owner: string;
 }
 
 export interface TasksTable {
@@ -36,14 +39,78 @@ export interface TasksTable {
   created_at: number;
   updated_at: number;
   expires_at: number;
+  /** Who started it: `u:<user_id>` or `c:<clientId>`. */
+  owner: string;
 }
 
 /** Signature images a client keeps for sign-pdf (SPEC §7 file/sign). */
 export interface SignaturesTable {
+  /** The browser that saved it; `owner` is whose it is. */
   client_id: string;
   file_id: string;
   width: number;
   height: number;
+  created_at: number;
+  owner: string;
+}
+
+/** A message of SPEC §3 for one user (`recipient` is the owner `u:<user_id>`) or, with null, for everyone. */
+export interface MessagesTable {
+  msg_id: string;
+  recipient: string | null;
+  template_type: number;
+  title: string;
+  remark: string;
+  icon_url: string;
+  site_img: string;
+  site_url: string;
+  created_at: number;
+}
+
+/** Who has read which message: one row per reader (an identity owner) and message. */
+export interface MessageReadsTable {
+  msg_id: string;
+  owner: string;
+  read_at: number;
+}
+
+/** Message-bar entries of the operation/detail call (SPEC §3); display times in seconds. */
+export interface OperationResourcesTable {
+  resource_id: string;
+  key: string;
+  title: string;
+  jump_url: string;
+  display_start_time: number;
+  display_end_time: number;
+  created_at: number;
+}
+
+/** Template gallery categories (SPEC §3 Category); `banner_key` is the banner image's object key. */
+export interface TemplateCategoriesTable {
+  cat_id: Generated<number>;
+  cat_name: string;
+  parent_id: number;
+  banner_key: string | null;
+  banner_url: string;
+  banner_show: number;
+  is_hot: number;
+  is_new: number;
+  created_at: number;
+}
+
+/** Template PDFs in object storage, each with a thumbnail of its first page. */
+export interface TemplatesTable {
+  id: Generated<number>;
+  cat_id: number;
+  title: string;
+  lang: string;
+  storage_key: string;
+  thumbnail_key: string;
+  thumbnail_w: number;
+  thumbnail_h: number;
+  file_size: number;
+  total_page: number;
+  download_num: Generated<number>;
   created_at: number;
 }
 
@@ -51,4 +118,141 @@ export interface Database {
   files: FilesTable;
   tasks: TasksTable;
   signatures: SignaturesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  login_failures: LoginFailuresTable;
+  mail_outbox: MailOutboxTable;
+  task_starts: TaskStartsTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
+  operation_resources: OperationResourcesTable;
+  template_categories: TemplateCategoriesTable;
+  templates: TemplatesTable;
+  subscriptions: SubscriptionsTable;
+  daily_uses: DailyUsesTable;
+  equity_uses: EquityUsesTable;
+  purchase_logs: PurchaseLogsTable;
+}
+
+/** An account (SPEC §3 user info). `email` is stored lower-cased; billing keeps `pay` and `ai`. */
+export interface UsersTable {
+  user_id: string;
+  ws_id: string;
+  email: string;
+  /** argon2id, in its PHC string form. */
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  avatar: string;
+  career: string | null;
+  pay: number;
+  ai: number;
+  pricing_group: PricingGroup;
+  /** Set when an administrator disables the account: its sessions answer 3011. */
+  disabled_at: number | null;
+  created_at: number;
+}
+
+/** A signed-in session; `session_id` is the SHA-256 of the token, never the token itself. */
+export interface SessionsTable {
+  session_id: string;
+  user_id: string;
+  created_at: number;
+  /** Slides forward on use. */
+  expires_at: number;
+  last_seen_at: number;
+  /** Set when the session was ended from elsewhere (a password reset): answered with 3011. */
+  revoked_at: number | null;
+}
+
+export interface PasswordResetsTable {
+  /** SHA-256 of the token mailed to the user. */
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used: number;
+}
+
+/** One failed sign-in; counted per email over a window for the brute-force lock. */
+export interface LoginFailuresTable {
+  email: string;
+  failed_at: number;
+}
+
+/** Mail the outbox adapter keeps instead of sending (no SMTP_URL). */
+export interface MailOutboxTable {
+  mail_id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: number;
+}
+
+/** Every task started, kept after the task itself is swept: the usage of the account centre. */
+export interface TaskStartsTable {
+  task_id: string;
+  owner: string;
+  kind: string;
+  created_at: number;
+}
+
+/**
+ * A plan a user holds or is buying (billing). Active rows whose period has not ended set
+ * users.pay and users.ai; `provider_ref` is the checkout or the provider's subscription id.
+ */
+export interface SubscriptionsTable {
+  subscription_id: string;
+  user_id: string;
+  plan: string;
+  status: 'pending' | 'active' | 'canceled' | 'expired';
+  /** local (the demo checkout), stripe, or admin (granted by the administrator command). */
+  provider: 'local' | 'stripe' | 'admin';
+  provider_ref: string | null;
+  cycle: string;
+  /** What the checkout charged first (the trial price for a trial), in the currency's major unit. */
+  amount: number;
+  currency: string;
+  /** 1 for the once-per-user 7-day trial. */
+  trial: number;
+  started_at: number | null;
+  /** null: no end (an administrator grant without --days). */
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * One counted use of a day's allowance (billing): a task batch (use_key = its multi_id) or a
+ * consuming pdf-equity call. `tasks` counts the tasks of a batch (one file each), for the batch cap.
+ */
+export interface DailyUsesTable {
+  owner: string;
+  use_key: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  tasks: number;
+  created_at: number;
+}
+
+/** Consumed equity per owner, kind (ai) and period (UTC month YYYY-MM). */
+export interface EquityUsesTable {
+  owner: string;
+  kind: string;
+  period: string;
+  used: number;
+}
+
+/** The purchase tracking payload of SPEC §3, ids only. */
+export interface PurchaseLogsTable {
+  log_id: Generated<number>;
+  owner: string;
+  tid: string;
+  uid: string;
+  pid: number;
+  pver: string;
+  device_id: string;
+  qt_abtest: string;
+  created_at: number;
 }

@@ -36,6 +36,14 @@ export const operations = {
     engine.ocrToPdf(a.inputs, a.outputPath, a.options, p),
   imagesToPdf: (a: { inputs: string[]; outputPath: string; options: Parameters<typeof engine.imagesToPdf>[2] }, p: Progress) =>
     engine.imagesToPdf(a.inputs, a.outputPath, a.options, p),
+  convertPdf: (a: { input: PdfInput; outputPath: string; options: engine.ConvertPdfOptions }, p: Progress) =>
+    engine.convertPdf(a.input, a.outputPath, a.options, p),
+  probeImage: async (a: { inputPath: string; inputExtension: string; options: engine.ImageProcessOptions }) => ({
+    facts: await engine.probeImage(a.inputPath),
+    outputExtension: engine.imageOutputExtension(a.inputExtension, a.options),
+  }),
+  processImage: (a: { inputPath: string; outputPath: string; options: engine.ImageProcessOptions }, p: Progress) =>
+    engine.processImage(a.inputPath, a.outputPath, a.options, p),
   renderPage: async (a: PdfInput & { page: number; dpi: number }) => {
     const png = await engine.renderPage(a.path, a.page, a.dpi, a.password);
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64');

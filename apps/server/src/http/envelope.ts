@@ -17,8 +17,20 @@ export function httpStatusFor(code: ErrorCode | string | number): number {
     case 'PAGE_RANGE_FORMAT':
     case 'OCR_LANGUAGE_REQUIRED':
       return 400;
+    case '1401':
+    case '1408':
+    case '3001':
+    case '3011':
+    case 'LOGIN_FAILED':
+      return 401;
+    case 'MESSAGE_CALLER_MISMATCH':
+      return 403;
     case '2405':
       return 404;
+    case 'EMAIL_TAKEN':
+      return 409;
+    case 'LOGIN_LOCKED':
+      return 429;
     case '4012':
     case '41003':
     case 'CUSTOM_COMPRESS_TOO_LARGE':

@@ -31,6 +31,10 @@ export class FilesRepo {
     return this.db.selectFrom('files').selectAll().where('expires_at', '<', now).limit(limit).execute();
   }
 
+  async transferOwner(fromOwner: string, toOwner: string): Promise<void> {
+    await this.db.updateTable('files').set({ owner: toOwner }).where('owner', '=', fromOwner).execute();
+  }
+
   async delete(fileId: string): Promise<void> {
     await this.db.deleteFrom('files').where('file_id', '=', fileId).execute();
   }

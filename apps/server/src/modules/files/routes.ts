@@ -22,7 +22,7 @@ export function filesRoutes(files: FilesService): RouteSpec[] {
       summary: 'Declares an upload (name, size, md5) and returns the file_id and its upload policy.',
       body: uploadObjectRequest,
       response: uploadObjectResponse,
-      handler: ({ body }) => files.createUpload(body),
+      handler: ({ body }, request) => files.createUpload(request.identity.owner, body),
     }),
     defineRoute({
       method: 'PUT',
@@ -68,7 +68,7 @@ export function filesRoutes(files: FilesService): RouteSpec[] {
       summary: 'The storage callback: checks a stored object against its declared size and md5.',
       body: z.object({ file_id: z.string().min(1) }),
       response: uploadedFile,
-      handler: ({ body }) => files.confirmUpload(body.file_id),
+      handler: ({ body }, request) => files.confirmUpload(request.identity.owner, body.file_id),
     }),
     defineRoute({
       method: 'GET',
@@ -76,7 +76,7 @@ export function filesRoutes(files: FilesService): RouteSpec[] {
       summary: 'Pages and first-page size of an uploaded PDF; 3122 when it needs its password.',
       query: documentInfoRequest,
       response: documentInfo,
-      handler: ({ query }) => files.documentInfo(query.file_id, query.passwd),
+      handler: ({ query }, request) => files.documentInfo(request.identity.owner, query.file_id, query.passwd),
     }),
     defineRoute({
       method: 'GET',
@@ -84,8 +84,8 @@ export function filesRoutes(files: FilesService): RouteSpec[] {
       summary: 'One page of an uploaded PDF as a PNG at 20 to 150 dpi, for previews.',
       query: pageImageRequest,
       produces: 'image/png',
-      handler: async ({ query }, _request, reply) => {
-        const png = await files.pageImage(query.file_id, query.page, query.dpi, query.passwd);
+      handler: async ({ query }, request, reply) => {
+        const png = await files.pageImage(request.identity.owner, query.file_id, query.page, query.dpi, query.passwd);
         return reply.header('Content-Type', 'image/png').header('Cache-Control', 'private, max-age=3600').send(png);
       },
     }),

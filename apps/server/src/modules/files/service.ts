@@ -28,7 +28,7 @@ export class FilesService {
     private readonly options: FilesServiceOptions,
   ) {}
 
-  async createUpload(request: UploadObjectRequest, now = Date.now()): Promise<UploadObjectResponse> {
+  async createUpload(owner: string, request: UploadObjectRequest, now = Date.now()): Promise<UploadObjectResponse> {
     if (request.file_size > UPLOAD_CEILING) throw new CatalogueError(4012);
     const fileId = randomUUID().replace(/-/g, '');
     const expiredType = request.expired_type as ExpiredType;
@@ -45,6 +45,7 @@ export class FilesService {
       page_w: null,
       page_h: null,
       created_at: now,
+      owner,
     };
     await this.repo.insert(row);
     const expires = Math.floor(now / 1000) + this.options.uploadUrlTtlS;
@@ -132,9 +133,8 @@ export class FilesService {
   }
 
   /** The storage callback: confirms a stored object against what was declared. */
-  async confirmUpload(fileId: string): Promise<UploadedFile> {
-    const row = await this.repo.get(fileId);
-    if (!row) throw new CatalogueError(2405);
+  async confirmUpload(owner: string, fileId: string): Promise<UploadedFile> {
+    const row = await this.owned(owner, fileId);
     if (row.status === 'uploaded') return this.uploaded(row);
     const size = await this.storage.size(row.storage_key);
     if (size === null) throw new CatalogueError(90001);
@@ -145,24 +145,39 @@ export class FilesService {
     return this.uploaded(row);
   }
 
-  /** An uploaded file, or 2405 when unknown and 90001 when its bytes have not arrived. */
-  async requireUploaded(fileId: string): Promise<FileRow> {
+  /**
+   * An uploaded file of `owner`: 2405 when unknown or someone else's (the two look the same, so
+   * nobody learns that another's id exists), 90001 when its bytes have not arrived.
+   */
+  async requireUploaded(owner: string, fileId: string): Promise<FileRow> {
+    const row = await this.owned(owner, fileId);
+    if (row.status !== 'uploaded') throw new CatalogueError(90001);
+    return row;
+  }
+
+  /** An uploaded file for a task's runner: the task's inputs were checked against its owner when it was created. */
+  async requireStoredForTask(fileId: string): Promise<FileRow> {
     const row = await this.repo.get(fileId);
     if (!row) throw new CatalogueError(2405, `no file ${fileId}`);
     if (row.status !== 'uploaded') throw new CatalogueError(90001);
     return row;
   }
 
-  async documentInfo(fileId: string, passwd?: string): Promise<DocumentInfo> {
-    const row = await this.requireUploaded(fileId);
+  /** Gives a guest's files to the account they signed in to. */
+  async transferOwner(fromOwner: string, toOwner: string): Promise<void> {
+    await this.repo.transferOwner(fromOwner, toOwner);
+  }
+
+  async documentInfo(owner: string, fileId: string, passwd?: string): Promise<DocumentInfo> {
+    const row = await this.requireUploaded(owner, fileId);
     const path = await this.storage.localCopy(row.storage_key, tmpdir());
     const info = await this.engine.run('info', { path, ...(passwd ? { password: passwd } : {}) });
     if (row.total_page === null) await this.repo.setPageInfo(fileId, info);
     return { file_id: fileId, ...info };
   }
 
-  async pageImage(fileId: string, page: number, dpi: number, passwd?: string): Promise<Buffer> {
-    const row = await this.requireUploaded(fileId);
+  async pageImage(owner: string, fileId: string, page: number, dpi: number, passwd?: string): Promise<Buffer> {
+    const row = await this.requireUploaded(owner, fileId);
     const path = await this.storage.localCopy(row.storage_key, tmpdir());
     const base64 = await this.engine.run('renderPage', { path, page, dpi, ...(passwd ? { password: passwd } : {}) });
     return Buffer.from(base64, 'base64');
@@ -186,6 +201,12 @@ export class FilesService {
       await this.storage.deletePrefix(`${row.storage_key}.parts`);
       await this.repo.delete(row.file_id);
     });
+  }
+
+  private async owned(owner: string, fileId: string): Promise<FileRow> {
+    const row = await this.repo.get(fileId);
+    if (!row || row.owner !== owner) throw new CatalogueError(2405, `no file ${fileId} of ${owner}`);
+    return row;
   }
 
   private partKey(row: FileRow, part: number): string {

@@ -6,20 +6,24 @@ export type SignatureRow = SignaturesTable;
 export class SignaturesRepo {
   constructor(private readonly db: Db) {}
 
-  async list(clientId: string): Promise<SignatureRow[]> {
-    return this.db.selectFrom('signatures').selectAll().where('client_id', '=', clientId)
+  async list(owner: string): Promise<SignatureRow[]> {
+    return this.db.selectFrom('signatures').selectAll().where('owner', '=', owner)
       .orderBy('created_at', 'desc').orderBy('file_id').execute();
   }
 
-  async get(clientId: string, fileId: string): Promise<SignatureRow | undefined> {
+  async get(owner: string, fileId: string): Promise<SignatureRow | undefined> {
     return this.db.selectFrom('signatures').selectAll()
-      .where('client_id', '=', clientId).where('file_id', '=', fileId).executeTakeFirst();
+      .where('owner', '=', owner).where('file_id', '=', fileId).executeTakeFirst();
   }
 
-  async count(clientId: string): Promise<number> {
+  async count(owner: string): Promise<number> {
     const r = await this.db.selectFrom('signatures').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('client_id', '=', clientId).executeTakeFirstOrThrow();
+      .where('owner', '=', owner).executeTakeFirstOrThrow();
     return Number(r.n);
+  }
+
+  async transferOwner(fromOwner: string, toOwner: string): Promise<void> {
+    await this.db.updateTable('signatures').set({ owner: toOwner }).where('owner', '=', fromOwner).execute();
   }
 
   async isSavedByAnyone(fileId: string): Promise<boolean> {
@@ -30,7 +34,7 @@ export class SignaturesRepo {
     await this.db.insertInto('signatures').values(row).execute();
   }
 
-  async delete(clientId: string, fileId: string): Promise<void> {
-    await this.db.deleteFrom('signatures').where('client_id', '=', clientId).where('file_id', '=', fileId).execute();
+  async delete(owner: string, fileId: string): Promise<void> {
+    await this.db.deleteFrom('signatures').where('owner', '=', owner).where('file_id', '=', fileId).execute();
   }
 }

@@ -14,7 +14,7 @@ export function signaturesRoutes(signatures: SignaturesService): RouteSpec[] {
       summary: "The caller's saved signature images, newest first.",
       query: stamp,
       response: signList,
-      handler: async (_input, request) => ({ signs: await signatures.list(request.clientId) }),
+      handler: async (_input, request) => ({ signs: await signatures.list(request.identity.owner) }),
     }),
     defineRoute({
       method: 'POST',
@@ -23,7 +23,7 @@ export function signaturesRoutes(signatures: SignaturesService): RouteSpec[] {
       query: stamp,
       body: signSaveRequest,
       response: signStoredItem,
-      handler: ({ body }, request) => signatures.save(request.clientId, body.file_id),
+      handler: ({ body }, request) => signatures.save(request.identity, body.file_id),
     }),
     defineRoute({
       method: 'DELETE',
@@ -32,7 +32,7 @@ export function signaturesRoutes(signatures: SignaturesService): RouteSpec[] {
       query: signDeleteRequest,
       response: z.null(),
       handler: async ({ query }, request) => {
-        await signatures.remove(request.clientId, query.file_id);
+        await signatures.remove(request.identity.owner, query.file_id);
         return null;
       },
     }),
@@ -43,7 +43,7 @@ export function signaturesRoutes(signatures: SignaturesService): RouteSpec[] {
       query: signImageRequest,
       produces: 'image/*',
       handler: async ({ query }, request, reply) => {
-        const image = await signatures.open(request.clientId, query.file_id);
+        const image = await signatures.open(request.identity.owner, query.file_id);
         return reply.header('Content-Type', image.type).header('Cache-Control', 'private, max-age=3600').send(image.bytes);
       },
     }),

@@ -14,8 +14,37 @@ export class TasksRepo {
     return this.db.selectFrom('tasks').selectAll().where('task_id', '=', taskId).executeTakeFirst();
   }
 
-  async listByMulti(multiId: string): Promise<TaskRow[]> {
-    return this.db.selectFrom('tasks').selectAll().where('multi_id', '=', multiId).orderBy('created_at').orderBy('task_id').execute();
+  async listByMulti(owner: string, multiId: string): Promise<TaskRow[]> {
+    return this.db.selectFrom('tasks').selectAll().where('owner', '=', owner).where('multi_id', '=', multiId)
+      .orderBy('created_at').orderBy('task_id').execute();
+  }
+
+  /** Whether a multi_id already groups tasks of someone other than `owner`. */
+  async multiUsedByOthers(multiId: string, owner: string): Promise<boolean> {
+    const other = await this.db.selectFrom('tasks').select('task_id').where('multi_id', '=', multiId)
+      .where((eb) => eb.or([eb('owner', '!=', owner), eb('owner', 'is', null)])).limit(1).executeTakeFirst();
+    return Boolean(other);
+  }
+
+  async setOwner(taskIds: string[], owner: string): Promise<void> {
+    if (taskIds.length === 0) return;
+    await this.db.updateTable('tasks').set({ owner }).where('task_id', 'in', taskIds).execute();
+    await this.db.updateTable('task_starts').set({ owner }).where('task_id', 'in', taskIds).execute();
+  }
+
+  async transferOwner(fromOwner: string, toOwner: string): Promise<void> {
+    await this.db.updateTable('tasks').set({ owner: toOwner }).where('owner', '=', fromOwner).execute();
+    await this.db.updateTable('task_starts').set({ owner: toOwner }).where('owner', '=', fromOwner).execute();
+  }
+
+  async insertStart(row: { task_id: string; owner: string; kind: string; created_at: number }): Promise<void> {
+    await this.db.insertInto('task_starts').values(row).execute();
+  }
+
+  async countStartsSince(owner: string, since: number): Promise<number> {
+    const r = await this.db.selectFrom('task_starts').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner', '=', owner).where('created_at', '>=', since).executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 
   /** Takes the oldest queued task for this worker, or none; the status check makes the claim atomic. */

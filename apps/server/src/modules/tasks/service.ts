@@ -3,13 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { CatalogueError, expiredTypes, messageFor, type TaskItem, type TaskResult } from '@pagewright/contracts';
+import { CatalogueError, expiredTypes, messageFor, type TaskItem, type TaskResult, type Usage } from '@pagewright/contracts';
 import yazl from 'yazl';
 import type { ObjectStorage } from '../../adapters/storage/objectStorage.js';
 import type { JobQueue } from '../../adapters/jobs/jobQueue.js';
 import { drain } from '../../util/drain.js';
 import { sanitizeFileName } from '../../util/fileName.js';
 import type { TaskRow, TasksRepo } from './repo.js';
+import type { Identity } from '../../http/identity.js';
 
 /** What a tool's runner gets: its params, a private temporary directory, and progress. */
 export interface RunContext {
@@ -18,6 +19,12 @@ export interface RunContext {
   tempDir: string;
   reportProgress: (percent: number) => void;
 }
+
+/**
+ * Runs before a task is created, with who asks and what the task is: the entitlement check of
+ * SPEC §6 (tier limits, daily use). It throws a CatalogueError to refuse.
+ */
+export type TaskGate = (request: { kind: string; params: unknown; identity: Identity; multiId: string }) => Promise<void>;
 
 /** A runner writes its result into the temporary directory and returns its path. */
 export type TaskRunner = (ctx: RunContext) => Promise<{ outputPath: string; detail?: Record<string, unknown> }>;
@@ -28,6 +35,7 @@ const PROGRESS_WRITE_INTERVAL_MS = 250;
 export class TasksService {
   private readonly runners = new Map<string, TaskRunner>();
   private queue: JobQueue | undefined;
+  private readonly gates: TaskGate[] = [];
 
   constructor(
     private readonly repo: TasksRepo,
@@ -39,15 +47,24 @@ export class TasksService {
     this.queue = queue;
   }
 
+  addGate(gate: TaskGate): void {
+    this.gates.push(gate);
+  }
+
   registerRunner(kind: string, runner: TaskRunner): void {
     this.runners.set(kind, runner);
   }
 
-  async create(kind: string, params: unknown, outputFileName: string, multiId?: string): Promise<{ task_id: string; multi_id: string }> {
+  async create(
+    identity: Identity, kind: string, params: unknown, outputFileName: string, multiId?: string,
+  ): Promise<{ task_id: string; multi_id: string }> {
     if (!this.runners.has(kind)) throw new Error(`no runner for task kind ${kind}`);
+    const multi = multiId ?? randomUUID().replace(/-/g, '');
+    // A multi_id groups one owner's tasks; another's is refused as if it did not exist.
+    if (multiId && (await this.repo.multiUsedByOthers(multiId, identity.owner))) throw new CatalogueError(2405, `multi_id ${multiId} is not the caller's`);
+    for (const gate of this.gates) await gate({ kind, params, identity, multiId: multi });
     const now = Date.now();
     const taskId = randomUUID().replace(/-/g, '');
-    const multi = multiId ?? randomUUID().replace(/-/g, '');
     await this.repo.insert({
       task_id: taskId,
       multi_id: multi,
@@ -62,7 +79,9 @@ export class TasksService {
       created_at: now,
       updated_at: now,
       expires_at: now + RESULT_TTL_MS,
+      owner: identity.owner,
     });
+    await this.repo.insertStart({ task_id: taskId, owner: identity.owner, kind, created_at: now });
     this.queue?.notify();
     return { task_id: taskId, multi_id: multi };
   }
@@ -100,10 +119,8 @@ export class TasksService {
     }
   }
 
-  async result(query: { task_id?: string | undefined; multi_id?: string | undefined }): Promise<TaskResult> {
-    const rows = query.task_id
-      ? [await this.repo.get(query.task_id)].filter((r): r is TaskRow => Boolean(r))
-      : await this.repo.listByMulti(query.multi_id ?? '');
+  async result(owner: string, query: { task_id?: string | undefined; multi_id?: string | undefined }): Promise<TaskResult> {
+    const rows = await this.ownedTasks(owner, query);
     if (rows.length === 0) throw new CatalogueError(2405);
     const first = rows[0]!;
     return {
@@ -113,8 +130,8 @@ export class TasksService {
     };
   }
 
-  async openDownload(taskId: string): Promise<{ stream: Readable; name: string; size: number }> {
-    const row = await this.repo.get(taskId);
+  async openDownload(owner: string, taskId: string): Promise<{ stream: Readable; name: string; size: number }> {
+    const [row] = await this.ownedTasks(owner, { task_id: taskId });
     if (!row || row.status !== 'finished' || !row.output_key) throw new CatalogueError(2405);
     const size = await this.storage.size(row.output_key);
     if (size === null) throw new CatalogueError(2405);
@@ -122,8 +139,8 @@ export class TasksService {
   }
 
   /** A zip of every finished result of a multi task, names made unique. */
-  async openBulkDownload(multiId: string): Promise<{ stream: Readable; name: string }> {
-    const rows = (await this.repo.listByMulti(multiId)).filter((r) => r.status === 'finished' && r.output_key);
+  async openBulkDownload(owner: string, multiId: string): Promise<{ stream: Readable; name: string }> {
+    const rows = (await this.repo.listByMulti(owner, multiId)).filter((r) => r.status === 'finished' && r.output_key);
     if (rows.length === 0) throw new CatalogueError(2405);
     const zip = new yazl.ZipFile();
     const used = new Set<string>();
@@ -132,6 +149,40 @@ export class TasksService {
     }
     zip.end();
     return { stream: zip.outputStream as Readable, name: 'pagewright-results.zip' };
+  }
+
+  /**
+   * task/bind: gives a signed-in user the tasks (one, or a multi_id's) that this browser started
+   * as a guest. Tasks of anyone else are refused with 2405; the user's own are left as they are.
+   */
+  async bind(identity: Identity, query: { task_id?: string | undefined; multi_id?: string | undefined }): Promise<void> {
+    if (!identity.user) throw new CatalogueError(1401);
+    const guest = `c:${identity.clientId}`;
+    const own = await this.ownedTasks(identity.owner, query);
+    const guests = await this.ownedTasks(guest, query);
+    if (own.length === 0 && guests.length === 0) throw new CatalogueError(2405);
+    await this.repo.setOwner(guests.map((t) => t.task_id), identity.owner);
+  }
+
+  /** Tasks the owner started today and this month, days and months in UTC. */
+  async usage(owner: string, now = new Date()): Promise<Usage> {
+    const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const month = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    return { tasks_today: await this.repo.countStartsSince(owner, day), tasks_month: await this.repo.countStartsSince(owner, month) };
+  }
+
+  /** Gives a guest's tasks to the account they signed in to. */
+  async transferOwner(fromOwner: string, toOwner: string): Promise<void> {
+    await this.repo.transferOwner(fromOwner, toOwner);
+  }
+
+  /** A task by id or a multi_id's tasks, of this owner only. */
+  private async ownedTasks(owner: string, query: { task_id?: string | undefined; multi_id?: string | undefined }): Promise<TaskRow[]> {
+    if (query.task_id) {
+      const row = await this.repo.get(query.task_id);
+      return row && row.owner === owner ? [row] : [];
+    }
+    return query.multi_id ? this.repo.listByMulti(owner, query.multi_id) : [];
   }
 
   async sweepExpired(now = Date.now()): Promise<number> {

@@ -13,6 +13,7 @@ import { defineRoute, type RouteSpec } from '../../http/route.js';
 import { withExtension } from '../../util/fileName.js';
 import type { FilesService } from '../files/service.js';
 import type { TasksService } from '../tasks/service.js';
+import type { Identity } from '../../http/identity.js';
 
 export interface ToolDeps {
   files: FilesService;
@@ -67,7 +68,7 @@ export function fileTool<B, P>(deps: ToolDeps, spec: FileToolSpec<B, P>): RouteS
     const { inputs, options } = params as ToolTaskParams<P>;
     const local = [];
     for (const input of inputs) {
-      const row = await deps.files.requireUploaded(input.file_id);
+      const row = await deps.files.requireStoredForTask(input.file_id);
       local.push({
         path: await deps.storage.localCopy(row.storage_key, tempDir),
         name: row.filename,
@@ -77,7 +78,7 @@ export function fileTool<B, P>(deps: ToolDeps, spec: FileToolSpec<B, P>): RouteS
     return spec.run({ inputs: local, options, tempDir, engine: deps.engine, reportProgress });
   });
 
-  async function start(body: B, params: Record<string, string>): Promise<TaskCreated> {
+  async function start(identity: Identity, body: B, params: Record<string, string>): Promise<TaskCreated> {
     const inputs = spec.inputs(body, params);
     if (inputs.length === 0) throw new CatalogueError('INVALID_PARAMS', 'no file given');
     const options = spec.options(body);
@@ -85,14 +86,14 @@ export function fileTool<B, P>(deps: ToolDeps, spec: FileToolSpec<B, P>): RouteS
     const check = spec.checkInput ?? ((name: string) => (acceptsFile(tool, name) ? null : 'FILE_TYPE_ERROR'));
     const rows = [];
     for (const [index, input] of inputs.entries()) {
-      const row = await deps.files.requireUploaded(input.file_id);
+      const row = await deps.files.requireUploaded(identity.owner, input.file_id);
       const refused = check(row.filename, index);
       if (refused) throw new CatalogueError(refused, `${row.filename} is not accepted by ${spec.pageName}`);
       rows.push(row);
     }
     const first = rows[0]!;
     const taskParams: ToolTaskParams<P> = { inputs, options };
-    return deps.tasks.create(spec.kind, taskParams, spec.outputName(first.filename, options), spec.multiId?.(body));
+    return deps.tasks.create(identity, spec.kind, taskParams, spec.outputName(first.filename, options), spec.multiId?.(body));
   }
 
   return spec.urls.map((url) =>
@@ -102,7 +103,7 @@ export function fileTool<B, P>(deps: ToolDeps, spec: FileToolSpec<B, P>): RouteS
       summary: spec.summary,
       body: spec.body as z.ZodType,
       response: taskCreated,
-      handler: ({ body, params }) => start(body as B, params),
+      handler: ({ body, params }, request) => start(request.identity, body as B, params),
     }),
   );
 }

@@ -1,0 +1,280 @@
+/**
+ * Every route that takes an id is tried by user B with user A's ids, and must refuse without
+ * telling that the id exists (2405, HTTP 404) or refuse the caller (403). The list of routes
+ * comes from the server's own OpenAPI document, so a new route with an id fails here until
+ * it has a probe.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Envelope, SignStoredItem, TaskCreated, UnreadCounts } from '@pagewright/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newClient, queryDb, removeDir, signUp, startServer, upload, waitForTask, type Client, type TestServer } from './harness.js';
+import { makePdf } from './pdfFixtures.js';
+import { textImagePng } from './readBack.js';
+
+let server: TestServer;
+
+interface Account {
+  client: Client;
+  wsId: string;
+  pdf: string;
+  pdf2: string;
+  image: string;
+}
+
+let a: Account & { task: string; multi: string; messageId: string };
+let b: Account;
+
+async function account(name: string): Promise<Account> {
+  const { client, session } = await signUp(server);
+  const file = async (n: string, bytes: Buffer) => (await upload(server, n, bytes, undefined, client)).file_id;
+  return {
+    client,
+    wsId: session.user.ws_id,
+    pdf: await file(`${name}.pdf`, makePdf([`${name} one`, `${name} two`])),
+    pdf2: await file(`${name}-2.pdf`, makePdf([`${name} three`])),
+    image: await file(`${name}.png`, textImagePng(name, 72)),
+  };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const alice = await account('alice');
+  const multi = `alice-${randomUUID()}`;
+  const task = await alice.client.api<TaskCreated>('POST', '/api/document/rotate', { file_id: alice.pdf, angle: 90, multi_id: multi });
+  if (task.env.code !== 0) throw new Error(`alice's task failed to start: ${JSON.stringify(task.env)}`);
+  await waitForTask(server, task.env.data.task_id, undefined, alice.client);
+  expect((await alice.client.api('POST', '/api/file/sign', { file_id: alice.image })).env.code).toBe(0);
+  const messageId = randomUUID();
+  const [user] = queryDb<{ user_id: string }>(server, 'select user_id from users where ws_id = ?', alice.wsId);
+  queryDb(server, `insert into messages (msg_id, recipient, template_type, title, remark, icon_url, site_img, site_url, created_at)
+    values (?, ?, 1, 'For Alice', 'private', '', '', '', ?)`, messageId, `u:${user!.user_id}`, Date.now());
+  a = { ...alice, task: task.env.data.task_id, multi, messageId };
+  b = await account('bob');
+});
+
+afterAll(async () => {
+  await server.stop();
+  removeDir(server.dataDir);
+});
+
+type Result = { http: number; env: Envelope<unknown> };
+
+/** Refused as if the object did not exist. */
+function expectHidden(r: Result, what: string): void {
+  expect({ what, http: r.http, code: r.env.code }).toEqual({ what, http: 404, code: 2405 });
+}
+
+const bob = <T>(method: string, url: string, body?: unknown) => b.client.api<T>(method, url, body);
+
+/**
+ * A tool route tried with Alice's file ids, with Bob's own files but Alice's multi_id, and
+ * where the route takes several files, with Bob's first file beside Alice's others.
+ */
+function toolProbe(
+  method: 'GET' | 'POST',
+  url: (fileId: string) => string,
+  body: (ids: { pdf: string; pdf2: string; image: string }) => Record<string, unknown>,
+  options: { severalFiles?: boolean } = {},
+) {
+  return async () => {
+    const alices = { pdf: a.pdf, pdf2: a.pdf2, image: a.image };
+    const send = (ids: typeof alices, extra: Record<string, unknown>) => {
+      const payload = { ...body(ids), ...extra };
+      return method === 'GET'
+        ? bob('GET', `${url(ids.pdf)}?${new URLSearchParams(payload as Record<string, string>)}`)
+        : bob('POST', url(ids.pdf), payload);
+    };
+    expectHidden(await send(alices, {}), "alice's files");
+    if (options.severalFiles) expectHidden(await send({ ...alices, pdf: b.pdf }, {}), "alice's files beside bob's");
+    expectHidden(await send({ pdf: b.pdf, pdf2: b.pdf2, image: b.image }, { multi_id: a.multi }), "alice's multi_id");
+  };
+}
+
+const pdfTool = (url: string, extra: Record<string, unknown> = {}) => toolProbe('POST', () => url, (ids) => ({ file_id: ids.pdf, ...extra }));
+
+const forgedSignature = 'expires=9999999999&token=forged';
+
+/** One probe per route (`METHOD /api/path` as the OpenAPI document writes it) that takes an id. */
+const probes: Record<string, () => Promise<void>> = {
+  'PUT /api/storage/object/{file_id}': async () => {
+    const r = await b.client.fetch(`/api/storage/object/${a.pdf}?${forgedSignature}`, {
+      method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: makePdf(['forged']),
+    });
+    expect(((await r.json()) as Envelope<unknown>).code).toBe(90002);
+  },
+  'POST /api/storage/object/{file_id}': async () => {
+    expect((await bob('POST', `/api/storage/object/${a.pdf}?${forgedSignature}`, { parts: 1 })).env.code).toBe(90002);
+  },
+  'PUT /api/storage/object/{file_id}/part/{part}': async () => {
+    const r = await b.client.fetch(`/api/storage/object/${a.pdf}/part/1?${forgedSignature}`, {
+      method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from('x'),
+    });
+    expect(((await r.json()) as Envelope<unknown>).code).toBe(90002);
+  },
+  'POST /api/file/oss/callback': async () => expectHidden(await bob('POST', '/api/file/oss/callback', { file_id: a.pdf }), 'callback'),
+  'GET /api/document/info': async () => expectHidden(await bob('GET', `/api/document/info?file_id=${a.pdf}`), 'info'),
+  'GET /api/document/page-image': async () => expectHidden(await bob('GET', `/api/document/page-image?file_id=${a.pdf}`), 'page image'),
+  'GET /api/get-task-result': async () => {
+    expectHidden(await bob('GET', `/api/get-task-result?task_id=${a.task}`), 'task_id');
+    expectHidden(await bob('GET', `/api/get-task-result?multi_id=${a.multi}`), 'multi_id');
+  },
+  'GET /api/document/download-doc': async () => expectHidden(await bob('GET', `/api/document/download-doc?task_id=${a.task}`), 'download'),
+  'GET /api/document/download-doc-bulk': async () => {
+    expectHidden(await bob('GET', `/api/document/download-doc-bulk?multi_id=${a.multi}`), 'bulk download');
+  },
+  'POST /api/task/bind': async () => {
+    expectHidden(await bob('POST', '/api/task/bind', { task_id: a.task }), 'bind task_id');
+    expectHidden(await bob('POST', '/api/task/bind', { multi_id: a.multi }), 'bind multi_id');
+  },
+  'POST /api/merge': toolProbe('POST', () => '/api/merge', (ids) => ({ file_ids: [ids.pdf, ids.pdf2] }), { severalFiles: true }),
+  'POST /api/split': pdfTool('/api/split', { mode: 'every' }),
+  'POST /api/document/rotate': pdfTool('/api/document/rotate', { angle: 90 }),
+  'POST /api/document/cut': pdfTool('/api/document/cut', { l: 1, r: 1, t: 1, b: 1 }),
+  'POST /api/extract_page': pdfTool('/api/extract_page', { delete_pages: '1' }),
+  'POST /api/extract_images': pdfTool('/api/extract_images'),
+  'POST /api/encrypt': pdfTool('/api/encrypt', { new_password: 'secret-123' }),
+  'POST /api/decode': pdfTool('/api/decode', { password: 'secret-123' }),
+  'POST /api/compress': pdfTool('/api/compress'),
+  'POST /api/document/replacetext': pdfTool('/api/document/replacetext', { find: 'one', replace: 'two' }),
+  'POST /api/document/redaction/{file_id}/redaction': toolProbe('POST', (f) => `/api/document/redaction/${f}/redaction`, () => ({ search: ['one'] })),
+  'POST /api/document/redaction/{file_id}/redaction/{password}': toolProbe('POST', (f) => `/api/document/redaction/${f}/redaction/pw`, () => ({ search: ['one'] })),
+  'POST /api/document/content/{file_id}/sign': toolProbe('POST', (f) => `/api/document/content/${f}/sign`, (ids) => ({
+    placements: [{ sign_file_id: ids.image, page: 1, x: 10, y: 10, w: 50, h: 20 }],
+  }), { severalFiles: true }),
+  'POST /api/document/content/{file_id}/sign/{password}': toolProbe('POST', (f) => `/api/document/content/${f}/sign/pw`, (ids) => ({
+    placements: [{ sign_file_id: ids.image, page: 1, x: 10, y: 10, w: 50, h: 20 }],
+  }), { severalFiles: true }),
+  'POST /api/image_ocr': toolProbe('POST', () => '/api/image_ocr', (ids) => ({ file_ids: [ids.image], languages: ['eng'] })),
+  'POST /api/images_merge_pdf': toolProbe('POST', () => '/api/images_merge_pdf', (ids) => ({ file_ids: [ids.image] })),
+  'POST /api/images_process': toolProbe('POST', () => '/api/images_process', (ids) => ({ mode: 'rotate', file_ids: [ids.image], angle: 90 })),
+  'GET /api/converter': toolProbe('GET', () => '/api/converter', (ids) => ({ file_id: ids.pdf, output_format: 'txt' })),
+  'POST /api/converter': toolProbe('POST', () => '/api/converter', (ids) => ({ file_id: ids.pdf, output_format: 'txt' })),
+  'POST /api/file/sign': async () => expectHidden(await bob('POST', '/api/file/sign', { file_id: a.image }), 'save signature'),
+  'DELETE /api/file/sign': async () => {
+    expectHidden(await bob('DELETE', `/api/file/sign?file_id=${a.image}`), 'delete signature');
+    const list = await a.client.api<{ signs: SignStoredItem[] }>('GET', '/api/file/sign');
+    expect(list.env.data.signs.map((s) => s.file_id)).toContain(a.image);
+  },
+  'GET /api/file/sign/image': async () => expectHidden(await bob('GET', `/api/file/sign/image?file_id=${a.image}`), 'signature image'),
+  'GET /api/v1/prodweb/message/exist/unread': async () => {
+    await expectCallerRefused('GET', `/api/v1/prodweb/message/exist/unread?pid=4512&wsid=${a.wsId}`);
+    await expectClientSignRefused((sign) => ['GET', `/api/v1/prodweb/message/exist/unread?pid=4512&client_sign=${sign}`]);
+  },
+  'GET /api/v1/prodweb/message/list': async () => {
+    await expectCallerRefused('GET', `/api/v1/prodweb/message/list?pid=4512&wsid=${a.wsId}`);
+    await expectClientSignRefused((sign) => ['GET', `/api/v1/prodweb/message/list?pid=4512&client_sign=${sign}`]);
+  },
+  'POST /api/v1/prodweb/message/update/unread': async () => {
+    await expectCallerRefused('POST', '/api/v1/prodweb/message/update/unread', { pid: 4512, wsid: a.wsId, is_all: 1 });
+    await expectClientSignRefused((sign) => ['POST', '/api/v1/prodweb/message/update/unread', { pid: 4512, client_sign: sign, is_all: 1 }]);
+    const unread = async () => (await a.client.api<UnreadCounts>('GET', `/api/v1/prodweb/message/exist/unread?pid=4512&wsid=${a.wsId}`)).env.data;
+    const before = await unread();
+    expect(before.unread_msg_count).toBeGreaterThanOrEqual(1);
+    await bob('POST', '/api/v1/prodweb/message/update/unread', { pid: 4512, wsid: b.wsId, template_type: 1, user_msg_ids: [a.messageId] });
+    expect(await unread()).toEqual(before);
+  },
+  'GET /api/v1/prodweb/operation/detail': async () => {
+    await expectCallerRefused('GET', `/api/v1/prodweb/operation/detail?pid=4512&key=home&wsid=${a.wsId}`);
+    await expectClientSignRefused((sign) => ['GET', `/api/v1/prodweb/operation/detail?pid=4512&key=home&client_sign=${sign}`]);
+  },
+  'GET /api/v2/billing/demo/checkout': async () => {
+    const checkoutId = await alicesCheckout();
+    expectHidden(await bob('GET', `/api/v2/billing/demo/checkout?checkout_id=${checkoutId}`), 'demo checkout');
+  },
+  'POST /api/v2/billing/demo/confirm': async () => {
+    const checkoutId = await alicesCheckout();
+    expectHidden(await bob('POST', '/api/v2/billing/demo/confirm', { checkout_id: checkoutId }), 'demo confirm');
+    expect((await a.client.api<{ pay: number }>('GET', '/api/account/refresh')).env.data.pay).toBe(0);
+  },
+  'POST /api/v1/common/common/log/': async () => {
+    const tid = randomUUID();
+    const [alice] = queryDb<{ user_id: string }>(server, 'select user_id from users where ws_id = ?', a.wsId);
+    const [bobUser] = queryDb<{ user_id: string }>(server, 'select user_id from users where ws_id = ?', b.wsId);
+    expect((await bob('POST', '/api/v1/common/common/log/', { tid, uid: alice!.user_id, pid: 4512 })).env.code).toBe(0);
+    // The uid in the payload is only a claim: the row belongs to whoever sent it.
+    expect(queryDb<{ owner: string }>(server, 'select owner from purchase_logs where tid = ?', tid)).toEqual([{ owner: `u:${bobUser!.user_id}` }]);
+  },
+};
+
+async function alicesCheckout(): Promise<string> {
+  const started = await a.client.api<{ checkout_id: string }>('POST', '/api/v2/billing/checkout', { plan: 'Monthly_Plan' });
+  expect(started.env.code).toBe(0);
+  return started.env.data.checkout_id;
+}
+
+/** Routes whose ids name public objects that every visitor may read. */
+const publicIds: Record<string, string> = {
+  'GET /api/v1/pdfTemplate/template/detail': 'templates are a public gallery',
+  'GET /api/v1/pdfTemplate/template/download-file': 'templates are a public gallery',
+  'GET /api/v1/pdfTemplate/template/add-num': 'templates are a public gallery',
+  'GET /api/v1/pdfTemplate/template/thumbnail': 'templates are a public gallery',
+  'GET /api/v1/pdfTemplate/template/banner': 'template categories are public',
+};
+
+/** Bob naming Alice's ws id. */
+async function expectCallerRefused(method: string, url: string, body?: unknown): Promise<void> {
+  const r = await bob(method, url, body);
+  expect({ url, http: r.http, code: r.env.code }).toEqual({ url, http: 403, code: 'MESSAGE_CALLER_MISMATCH' });
+}
+
+/** One guest sending another guest's client_sign. */
+async function expectClientSignRefused(request: (sign: string) => [string, string, unknown?]): Promise<void> {
+  const first = newClient(server);
+  const sign = (await first.api<{ client_sign: string }>('GET', '/api/v2/user/client-sign')).env.data.client_sign;
+  const [method, url, body] = request(encodeURIComponent(sign));
+  const r = await newClient(server).api(method, url, typeof body === 'object' && body ? { ...body, client_sign: sign } : body);
+  expect({ url, http: r.http, code: r.env.code }).toEqual({ url, http: 403, code: 'MESSAGE_CALLER_MISMATCH' });
+}
+
+const ID_NAME = /(^|_)ids?$|^wsid$|^client_sign$/;
+
+/** The names of a JSON schema's properties, nested objects and arrays included. */
+function propertyNames(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const s = schema as { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[]; oneOf?: unknown[]; allOf?: unknown[] };
+  return [
+    ...Object.entries(s.properties ?? {}).flatMap(([name, child]) => [name, ...propertyNames(child)]),
+    ...propertyNames(s.items),
+    ...[...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])].flatMap(propertyNames),
+  ];
+}
+
+interface Operation {
+  parameters?: { name: string }[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+}
+
+async function routesTakingIds(): Promise<string[]> {
+  const doc = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+  const routes: string[] = [];
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const names = [
+        ...(operation.parameters ?? []).map((p) => p.name),
+        ...propertyNames(operation.requestBody?.content?.['application/json']?.schema),
+      ];
+      if (names.some((n) => ID_NAME.test(n))) routes.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return routes;
+}
+
+describe('authorisation on every route that takes an id', () => {
+  it('has a probe (or a public-object reason) for every registered route that takes an id', async () => {
+    const routes = await routesTakingIds();
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => !(r in probes) && !(r in publicIds))).toEqual([]);
+    expect(Object.keys(probes).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it.each(Object.keys(probes))('refuses user B the objects of user A on %s', async (route) => {
+    await probes[route]!();
+  });
+
+  it('leaves every object of user A reachable by user A after the attempts', async () => {
+    expect((await a.client.api('GET', `/api/document/info?file_id=${a.pdf}`)).env.code).toBe(0);
+    expect((await a.client.api('GET', `/api/get-task-result?multi_id=${a.multi}`)).env.code).toBe(0);
+    expect((await a.client.fetch(`/api/document/download-doc?task_id=${a.task}`)).status).toBe(200);
+    expect((await a.client.fetch(`/api/file/sign/image?file_id=${a.image}`)).status).toBe(200);
+  });
+});

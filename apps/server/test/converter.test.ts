@@ -1,0 +1,217 @@
+/**
+ * The converter call over real HTTP against the built server: documents to PDF through the
+ * warm LibreOffice pool, PDFs to other formats in the engine workers, the encrypted-file flow,
+ * refusals, OCR first, and what the server leaves behind (temporary files, soffice processes).
+ * One server with one LibreOffice instance, started once, keeps the file fast.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TaskCreated, TaskResult } from '@pagewright/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, leftoverTempFiles, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
+import { makeDocx } from './docxFixture.js';
+import { encryptPdf, makePdf } from './pdfFixtures.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ env: { OFFICE_INSTANCES: '1', OFFICE_MAX_CONVERSIONS: '50' } });
+});
+
+afterAll(async () => {
+  await server.stop();
+  removeDir(server.dataDir);
+});
+
+/** Runs a command on bytes written to a private directory; returns what `read` makes of it. */
+function withFile<T>(name: string, bytes: Buffer, read: (file: string, dir: string) => T): T {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pw-conv-'));
+  try {
+    writeFileSync(path.join(dir, name), bytes);
+    return read(path.join(dir, name), dir);
+  } finally {
+    removeDir(dir);
+  }
+}
+
+const pdfText = (pdf: Buffer) => withFile('f.pdf', pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
+
+function unzip(zip: Buffer): Map<string, Buffer> {
+  return withFile('in.zip', zip, (file, dir) => {
+    execFileSync('python3', ['-m', 'zipfile', '-e', file, path.join(dir, 'out')]);
+    const entries = new Map<string, Buffer>();
+    const walk = (sub: string) => {
+      for (const entry of readdirSync(path.join(dir, 'out', sub), { withFileTypes: true })) {
+        const rel = sub ? `${sub}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) walk(rel);
+        else entries.set(rel, readFileSync(path.join(dir, 'out', rel)));
+      }
+    };
+    walk('');
+    return entries;
+  });
+}
+
+/** An image-only PDF of the text PDF, as a scanner would make it: Ghostscript rasterises it. */
+function scanOf(pdf: Buffer): Buffer {
+  return withFile('in.pdf', pdf, (file, dir) => {
+    execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfimage24', '-r200', `-sOutputFile=${path.join(dir, 'scan.pdf')}`, file]);
+    return readFileSync(path.join(dir, 'scan.pdf'));
+  });
+}
+
+/** Processes started by this test's server (they inherit its private DATA_DIR). */
+function serverDescendants(): { pid: number; command: string }[] {
+  const marker = `DATA_DIR=${server.dataDir}\0`;
+  const found = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === server.process.pid) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/environ`, 'latin1').includes(marker)) continue;
+      found.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, 'latin1').replace(/\0/g, ' ') });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+const officeProcesses = () => serverDescendants().filter((p) => /soffice|libreoffice/i.test(p.command));
+
+type Created = { http: number; env: { code: number | string; msg: string; data: TaskCreated } };
+
+async function convert(query: Record<string, string>, method: 'GET' | 'POST' = 'GET'): Promise<Created> {
+  if (method === 'POST') return api<TaskCreated>(server, 'POST', '/api/converter', query);
+  return api<TaskCreated>(server, 'GET', `/api/converter?${new URLSearchParams(query).toString()}`);
+}
+
+/** Converts, waits, and downloads: the item, the bytes and the download's file name. */
+async function converted(query: Record<string, string>, method: 'GET' | 'POST' = 'GET') {
+  const created = await convert(query, method);
+  if (created.env.code !== 0) throw new Error(`converter refused: ${JSON.stringify(created.env)}`);
+  const result: TaskResult = await waitForTask(server, created.env.data.task_id, 120_000);
+  const item = result.items[0]!;
+  if (item.status !== 0) return { item, bytes: null, name: '' };
+  const res = await server.guest.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  return { item, bytes: Buffer.from(await res.arrayBuffer()), name: /filename="([^"]*)"/.exec(disposition)?.[1] ?? '' };
+}
+
+const isJpeg = (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
+describe('converter: from PDF', () => {
+  it('makes a Word document whose body holds the text, named <base>.docx, without starting LibreOffice', async () => {
+    const { file_id } = await upload(server, 'Quarterly report.pdf', makePdf(['Revenue grew in March', 'Second page here']));
+    const { item, bytes, name } = await converted({ file_id, output_format: 'docx' });
+    expect(item.status).toBe(0);
+    expect(name).toBe('Quarterly report.docx');
+    const documentXml = unzip(bytes!).get('word/document.xml')!.toString('utf8');
+    expect(documentXml).toContain('Revenue grew in March');
+    expect(documentXml).toContain('Second page here');
+    expect(officeProcesses()).toEqual([]);
+  });
+
+  it('makes text, HTML, a zip of page images for several pages and one image for one page', async () => {
+    const { file_id: twoPages } = await upload(server, 'two.pdf', makePdf(['Alpha page', 'Beta page']));
+    const { file_id: onePage } = await upload(server, 'one.pdf', makePdf(['Only page']));
+
+    const txt = await converted({ file_id: twoPages, output_format: 'txt' }, 'POST');
+    expect(txt.name).toBe('two.txt');
+    const text = txt.bytes!.toString('utf8');
+    expect(text.indexOf('Alpha page')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('Beta page')).toBeGreaterThan(text.indexOf('Alpha page'));
+
+    const html = await converted({ file_id: twoPages, output_format: 'html' });
+    expect(html.name).toBe('two.html');
+    expect(html.bytes!.toString('utf8')).toMatch(/<html/i);
+    expect(html.bytes!.toString('utf8')).toContain('Beta page');
+
+    const jpgs = await converted({ file_id: twoPages, output_format: 'jpg', dpi: '72' });
+    expect(jpgs.name).toBe('two.zip');
+    const entries = unzip(jpgs.bytes!);
+    // The page images are named after the upload, not after the task's temporary file.
+    expect([...entries.keys()].sort()).toEqual(['two-1.jpg', 'two-2.jpg']);
+    const images = [...entries.values()];
+    expect(images.every(isJpeg)).toBe(true);
+
+    const jpg = await converted({ file_id: onePage, output_format: 'jpg', dpi: '72' });
+    expect(jpg.name).toBe('one.jpg');
+    expect(isJpeg(jpg.bytes!)).toBe(true);
+  });
+
+  it('runs a batch under one multi_id, downloaded together as a zip', async () => {
+    const multi = 'conv-batch-1';
+    const { file_id: a } = await upload(server, 'a.pdf', makePdf(['first file']));
+    const { file_id: b } = await upload(server, 'b.pdf', makePdf(['second file']));
+    for (const file_id of [a, b]) expect((await convert({ file_id, output_format: 'txt', multi_id: multi })).env.code).toBe(0);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const r = await api<TaskResult>(server, 'GET', `/api/get-task-result?multi_id=${multi}`);
+      if (r.env.data.items.length === 2 && r.env.data.items.every((i) => i.is_done)) {
+        expect(r.env.data.items.map((i) => i.status)).toEqual([0, 0]);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('batch did not end');
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    const res = await server.guest.fetch(`/api/document/download-doc-bulk?multi_id=${multi}`);
+    const entries = unzip(Buffer.from(await res.arrayBuffer()));
+    expect([...entries.keys()].sort()).toEqual(['a.txt', 'b.txt']);
+    expect(entries.get('b.txt')!.toString('utf8')).toContain('second file');
+  });
+
+  it('asks for the password of an encrypted PDF before the task starts, and converts with it', async () => {
+    const { file_id } = await upload(server, 'locked.pdf', encryptPdf(makePdf(['Secret minutes']), 'opensesame'));
+    expect((await convert({ file_id, output_format: 'txt' })).env.code).toBe(3122);
+    const wrong = await convert({ file_id, output_format: 'txt', passwd: 'nope' });
+    expect(wrong.env).toMatchObject({ code: 'INCORRECT_PASSWORD', msg: 'Incorrect password. Please try again.' });
+    const { item, bytes } = await converted({ file_id, output_format: 'txt', passwd: 'opensesame' });
+    expect(item.status).toBe(0);
+    expect(bytes!.toString('utf8')).toContain('Secret minutes');
+  });
+
+  it('OCRs a scanned PDF first when using_ocr, and refuses using_ocr without languages', async () => {
+    const { file_id } = await upload(server, 'scan.pdf', scanOf(makePdf(['INVOICE NUMBER 4711'])));
+    const refused = await convert({ file_id, output_format: 'txt', using_ocr: 'true' });
+    expect(refused.env).toMatchObject({ code: 'OCR_LANGUAGE_REQUIRED', msg: 'Choose at least one option.' });
+    const plain = await converted({ file_id, output_format: 'txt' });
+    expect(plain.bytes!.toString('utf8')).not.toContain('4711');
+    const { item, bytes } = await converted({ file_id, output_format: 'txt', using_ocr: 'true', languages: 'eng' });
+    expect(item.status).toBe(0);
+    expect(bytes!.toString('utf8')).toMatch(/INVOICE\s+NUMBER\s+4711/);
+  });
+
+  it('refuses what it cannot convert with FILE_TYPE_ERROR or INVALID_PARAMS', async () => {
+    const { file_id: png } = await upload(server, 'photo.png', Buffer.from('89504e470d0a1a0a', 'hex'));
+    expect((await convert({ file_id: png, output_format: 'pdf' })).env.code).toBe('FILE_TYPE_ERROR');
+    const { file_id: docx } = await upload(server, 'letter.docx', await makeDocx(['x']));
+    expect((await convert({ file_id: docx, output_format: 'xlsx' })).env.code).toBe('FILE_TYPE_ERROR');
+    const { file_id: pdf } = await upload(server, 'p.pdf', makePdf(['x']));
+    expect((await convert({ file_id: pdf, output_format: 'pdf' })).env.code).toBe('INVALID_PARAMS');
+    expect((await convert({ file_id: pdf, output_format: 'mp3' })).env.code).toBe('INVALID_PARAMS');
+  });
+});
+
+describe('converter: to PDF', () => {
+  it('turns a Word document into a PDF with its text, named <base>.pdf', async () => {
+    const { file_id } = await upload(server, 'Letter to Ana.docx', await makeDocx(['Dear Ana,', 'The shipment left Rotterdam today.']));
+    const { item, bytes, name } = await converted({ file_id, output_format: 'pdf' }, 'POST');
+    expect(item.status).toBe(0);
+    expect(name).toBe('Letter to Ana.pdf');
+    expect(bytes!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(bytes!);
+    expect(text).toContain('Dear Ana,');
+    expect(text).toContain('The shipment left Rotterdam today.');
+    expect(officeProcesses().length).toBeGreaterThan(0);
+  });
+
+  it('leaves no soffice and no temporary file (LibreOffice profiles included) once the server has stopped', async () => {
+    await server.stop();
+    // The pool's children may take a moment to be reaped after the server has exited.
+    const deadline = Date.now() + 5_000;
+    while (officeProcesses().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(officeProcesses()).toEqual([]);
+    expect(leftoverTempFiles(server)).toEqual([]);
+  });
+});
