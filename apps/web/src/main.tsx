@@ -5,6 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { AccountRoot } from './account/AccountRoot';
 import { router } from './app/router';
 import { theme } from './app/theme';
 import { Toaster } from './toasts/Toaster';
@@ -17,6 +18,7 @@ createRoot(root).render(
     <MantineProvider theme={theme} defaultColorScheme="light">
       <RouterProvider router={router} />
       <Toaster />
+      <AccountRoot />
     </MantineProvider>
   </StrictMode>,
 );

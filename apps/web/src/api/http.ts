@@ -1,5 +1,7 @@
-import { API_PREFIX, SUCCESS, envelope, timing } from '@pagewright/contracts';
+import { API_PREFIX, SESSION_HEADER, SUCCESS, envelope, timing } from '@pagewright/contracts';
 import { z } from 'zod';
+import { useAccountStore } from '../account/accountStore';
+import { expireSession, isSessionExpiryCode } from '../account/sessionExpiry';
 import { ApiError, normalizeCode } from './ApiError';
 import { withTimeout } from './abort';
 
@@ -44,6 +46,9 @@ export async function request<T extends z.ZodType>(
 ): Promise<z.infer<T>> {
   const { method = 'GET', query, json, body, signal, timeoutMs = timing.requestTimeoutMs } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The session token goes only to our own API, never to a storage URL the server handed out.
+  const token = useAccountStore.getState().token;
+  if (token !== null && !/^https?:\/\//.test(pathOrUrl)) headers[SESSION_HEADER] = token;
   let payload: BodyInit | undefined;
   if (json !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -78,7 +83,11 @@ export async function request<T extends z.ZodType>(
     throw new ApiError('ERR_BAD_RESPONSE', `Unexpected response (HTTP ${response.status}).`);
   }
   const { code, msg, data } = parsed.data;
-  if (normalizeCode(code) !== SUCCESS) throw new ApiError(code, msg);
+  const outcome = normalizeCode(code);
+  if (outcome !== SUCCESS) {
+    if (isSessionExpiryCode(outcome)) expireSession(outcome, token);
+    throw new ApiError(outcome, msg);
+  }
   const result = schema.safeParse(data);
   if (!result.success) {
     throw new ApiError('ERR_BAD_RESPONSE', `Unexpected response data: ${result.error.message}`);

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useParams } from 'react-router';
-import { isPathPrefix } from '../i18n';
+import { useLocation } from 'react-router';
+import { isPathPrefix } from '../i18n/localeTags';
 
 export const appHomePath = '/app';
 
@@ -8,15 +8,21 @@ export function toolPath(pageName: string): string {
   return `/app/${pageName}`;
 }
 
+/** The language prefix (de, es, fr, jp, pt) a path starts with, or null (English, zh-cn). */
+export function languagePrefixOf(pathname: string): string | null {
+  const segment = pathname.split('/')[1];
+  return isPathPrefix(segment) ? segment : null;
+}
+
 /**
  * Builds links under the language prefix of the current route (SPEC §2: /de, /es, /fr, /jp,
- * /pt; English has none). Pages build every internal link through it so the routes can be
- * mounted under `/:lang` without touching them.
+ * /pt; English has none). Pages build every internal link through it, so the same route list
+ * serves every prefix.
  */
 export function useLocalizedPath(): (path: string) => string {
-  const { lang } = useParams();
+  const prefix = languagePrefixOf(useLocation().pathname);
   return useCallback(
-    (path: string) => (isPathPrefix(lang) ? `/${lang}${path === '/' ? '' : path}` : path),
-    [lang],
+    (path: string) => (prefix ? `/${prefix}${path === '/' ? '' : path}` : path),
+    [prefix],
   );
 }

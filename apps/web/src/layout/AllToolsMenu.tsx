@@ -20,6 +20,8 @@ export function AllToolsMenu() {
       shadow="lg"
       radius="lg"
       withinPortal
+      // Mantine's focus placeholder is a presentational child with a tabindex, which a menu may not have.
+      withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
         <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={16} />} data-testid="all-tools-menu">
@@ -29,8 +31,8 @@ export function AllToolsMenu() {
       <Menu.Dropdown className={classes.dropdown}>
         <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="lg" verticalSpacing="md" p="sm">
           {toolCategories.map((category) => (
-            <div key={category}>
-              <Menu.Label>
+            <div key={category} role="group" aria-labelledby={`all-tools-${category}`}>
+              <Menu.Label id={`all-tools-${category}`}>
                 <Text fz="xs" fw={700} tt="uppercase" c="dimmed">{t(`categories.${category}`)}</Text>
               </Menu.Label>
               {toolsInCategory(category).map((tool) => (

@@ -1,11 +1,14 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from './PageLoader';
 import { AppNavbar } from './AppNavbar';
 import { AppTopBar } from './AppTopBar';
+import { TrafficBanner } from '../shell/TrafficBanner';
+
+const ShellExtras = lazy(() => import('../shell/ShellExtras'));
 
 // Server state of the /app pages; the marketing home needs none, so it does not load the library.
 const queryClient = new QueryClient({
@@ -29,10 +32,14 @@ export default function AppLayout() {
           <AppNavbar onNavigate={nav.close} />
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0" id="main">
+          <TrafficBanner />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </AppShell.Main>
+        <Suspense fallback={null}>
+          <ShellExtras />
+        </Suspense>
       </AppShell>
     </QueryClientProvider>
   );

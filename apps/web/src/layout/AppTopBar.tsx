@@ -1,16 +1,29 @@
-import { ActionIcon, Badge, Burger, Button, Group, Indicator, Tooltip } from '@mantine/core';
-import { IconBell, IconDeviceDesktop, IconSparkles, IconTemplate } from '@tabler/icons-react';
+import { Badge, Burger, Button, Group } from '@mantine/core';
+import { IconDownload, IconSparkles, IconTemplate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { AccountArea } from '../account/AccountArea';
+import { useAccount } from '../account/accountStore';
+import { useLocalizedPath } from '../app/paths';
+import { NotificationsButton } from '../messages/NotificationsButton';
+import { appPageOf } from '../shell/appPage';
+import { DesktopDownload } from '../shell/DesktopDownload';
+import { useEditorExport } from '../shell/editorExport';
+import { HelpMenu } from '../shell/HelpMenu';
 import { Logo } from './Logo';
 
 /**
- * The /app top bar of SPEC §2 for a guest: AI trial badge, desktop app, templates, pricing,
- * notifications and the login button. The pages behind them come in later issues, so they
- * are shown but inert.
+ * The /app top bar of SPEC §2: free AI trial badge (not for members), desktop downloads,
+ * templates, pricing, export (editor only), notifications, help (signed in, English) and the
+ * account area.
  */
 export function AppTopBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   const { t } = useTranslation();
-  const comingSoon = t('app.comingSoon');
+  const localized = useLocalizedPath();
+  const { pathname } = useLocation();
+  const { pay, ai } = useAccount();
+  const exportFile = useEditorExport((s) => s.exportFile);
+  const onEditor = appPageOf(pathname) === 'pdf-editor';
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -18,45 +31,42 @@ export function AppTopBar({ navOpened, onToggleNav }: { navOpened: boolean; onTo
         <Logo to="/app" />
       </Group>
       <Group gap={6} wrap="nowrap">
-        <Tooltip label={comingSoon} withArrow>
+        {!pay && !ai && (
           <Badge
+            component={Link}
+            to={localized('/pricing')}
             visibleFrom="md"
             size="lg"
             variant="gradient"
-            gradient={{ from: 'violet', to: 'brand', deg: 90 }}
-            leftSection={<IconSparkles size={14} />}
-            style={{ textTransform: 'none', cursor: 'default' }}
+            gradient={{ from: 'violet.8', to: 'brand.8', deg: 90 }}
+            leftSection={<IconSparkles size={14} aria-hidden="true" />}
+            style={{ textTransform: 'none', cursor: 'pointer' }}
+            data-testid="ai-trial-badge"
           >
             {t('topbar.aiTrial')}
           </Badge>
-        </Tooltip>
-        <Tooltip label={comingSoon} withArrow>
-          <Button visibleFrom="lg" variant="subtle" color="dark" leftSection={<IconDeviceDesktop size={18} />} aria-disabled="true">
-            {t('topbar.desktopApp')}
+        )}
+        <DesktopDownload />
+        <Button component={Link} to={localized('/template')} visibleFrom="sm" variant="subtle" color="dark" leftSection={<IconTemplate size={18} />}>
+          {t('topbar.templates')}
+        </Button>
+        <Button component={Link} to={localized('/pricing')} visibleFrom="sm" variant="subtle" color="dark">
+          {t('topbar.pricing')}
+        </Button>
+        {onEditor && (
+          <Button
+            leftSection={<IconDownload size={18} />}
+            radius="xl"
+            disabled={exportFile === null}
+            onClick={() => exportFile?.()}
+            data-testid="editor-export"
+          >
+            {t('topbar.export')}
           </Button>
-        </Tooltip>
-        <Tooltip label={comingSoon} withArrow>
-          <Button visibleFrom="sm" variant="subtle" color="dark" leftSection={<IconTemplate size={18} />} aria-disabled="true">
-            {t('topbar.templates')}
-          </Button>
-        </Tooltip>
-        <Tooltip label={comingSoon} withArrow>
-          <Button visibleFrom="sm" variant="subtle" color="dark" aria-disabled="true">
-            {t('topbar.pricing')}
-          </Button>
-        </Tooltip>
-        <Tooltip label={t('topbar.notifications')} withArrow>
-          <Indicator disabled size={8} offset={6}>
-            <ActionIcon variant="subtle" color="dark" size="lg" aria-label={t('topbar.notifications')} aria-disabled="true">
-              <IconBell size={20} />
-            </ActionIcon>
-          </Indicator>
-        </Tooltip>
-        <Tooltip label={comingSoon} withArrow>
-          <Button radius="xl" aria-disabled="true" data-testid="login-button">
-            {t('topbar.login')}
-          </Button>
-        </Tooltip>
+        )}
+        <NotificationsButton />
+        <HelpMenu />
+        <AccountArea />
       </Group>
     </Group>
   );

@@ -1,5 +1,6 @@
 import { Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from './LanguagePicker';
 import { Logo } from './Logo';
 
 export function MarketingFooter() {
@@ -12,7 +13,10 @@ export function MarketingFooter() {
             <Logo />
             <Text fz="sm" c="dimmed">{t('footer.tagline')}</Text>
           </Stack>
-          <Text fz="xs" c="dimmed" maw={360}>{t('footer.license')}</Text>
+          <Stack gap="xs" align="flex-end">
+            <LanguagePicker />
+            <Text fz="xs" c="dimmed" maw={360}>{t('footer.license')}</Text>
+          </Stack>
         </Group>
       </Container>
     </footer>

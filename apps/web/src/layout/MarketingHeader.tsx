@@ -4,7 +4,8 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolSearch } from '../tools/ToolSearch';
 import { AllToolsMenu } from './AllToolsMenu';
-import { InertButton } from './InertButton';
+import { AccountArea } from '../account/AccountArea';
+import { FreeTrialButton, HeaderPageLinks } from './HeaderLinks';
 import { Logo } from './Logo';
 import classes from './MarketingHeader.module.css';
 
@@ -34,13 +35,11 @@ export function MarketingHeader() {
           </Box>
           <Group gap={4} wrap="nowrap" visibleFrom="sm">
             <Group gap={4} wrap="nowrap" visibleFrom="lg">
-              <InertButton label={t('header.templates')} variant="subtle" />
-              <InertButton label={t('header.pricing')} variant="subtle" />
-              <InertButton label={t('header.aiTranslate')} variant="subtle" />
+              <HeaderPageLinks />
             </Group>
-            <InertButton label={t('header.login')} variant="default" />
+            <AccountArea variant="default" loginTestId="header-login" />
             <Box visibleFrom="lg">
-              <InertButton label={t('header.freeTrial')} variant="filled" />
+              <FreeTrialButton />
             </Box>
           </Group>
           <Burger

@@ -1,18 +1,18 @@
 import { toolCategories, toolsInCategory } from '@pagewright/contracts';
-import { Accordion, Drawer, NavLink, Stack } from '@mantine/core';
+import { Accordion, Button, Drawer, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toolPath, useLocalizedPath } from '../app/paths';
 import { ToolIcon } from '../tools/ToolIcon';
 import { ToolSearch } from '../tools/ToolSearch';
-import { InertButton } from './InertButton';
+import { FreeTrialButton, HeaderPageLinks, openLoginDialog } from './HeaderLinks';
 
 /** The marketing header's menu below 768 px: search, tools by category, the other links. */
 export default function MobileMenu({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
   return (
-    <Drawer opened onClose={onClose} title={t('header.menuTitle')} size="100%" padding="md">
+    <Drawer opened onClose={onClose} title={t('header.menuTitle')} size="100%" padding="md" closeButtonProps={{ 'aria-label': t('shell.closeMenu') }}>
       <Stack gap="md">
         <ToolSearch onNavigate={onClose} />
         <Accordion variant="separated" radius="md">
@@ -34,11 +34,19 @@ export default function MobileMenu({ onClose }: { onClose: () => void }) {
             </Accordion.Item>
           ))}
         </Accordion>
-        <InertButton label={t('header.templates')} variant="subtle" />
-        <InertButton label={t('header.pricing')} variant="subtle" />
-        <InertButton label={t('header.aiTranslate')} variant="subtle" />
-        <InertButton label={t('header.login')} variant="default" />
-        <InertButton label={t('header.freeTrial')} variant="filled" />
+        <HeaderPageLinks onNavigate={onClose} fullWidth />
+        <Button
+          variant="default"
+          radius="xl"
+          fw={600}
+          onClick={() => {
+            onClose();
+            openLoginDialog();
+          }}
+        >
+          {t('header.login')}
+        </Button>
+        <FreeTrialButton fullWidth />
       </Stack>
     </Drawer>
   );

@@ -1,5 +1,5 @@
 import { timing } from '@pagewright/contracts';
-import { Notification, Portal } from '@mantine/core';
+import { Notification, Portal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useToastStore, type ToastKind } from './toastStore';
 import classes from './Toaster.module.css';
@@ -30,6 +30,7 @@ export function Toaster() {
             onClose={() => dismiss(toast.id)}
           >
             {toast.message}
+            {toast.contact && <Text fz="sm" c="dimmed" mt={4}>{t('toast.contact')}</Text>}
           </Notification>
         ))}
       </div>

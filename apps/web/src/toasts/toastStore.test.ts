@@ -25,3 +25,19 @@ describe('toasts', () => {
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 });
+
+describe('toasts that need contact', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    useToastStore.setState({ toasts: [], lastShownAt: Number.NEGATIVE_INFINITY });
+  });
+
+  it('stay after 4 s until closed', () => {
+    showToast('call us', 'error', { contact: true });
+    vi.advanceTimersByTime(60_000);
+    const [toast] = useToastStore.getState().toasts;
+    expect(toast).toMatchObject({ message: 'call us', contact: true });
+    useToastStore.getState().dismiss(toast!.id);
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+  });
+});

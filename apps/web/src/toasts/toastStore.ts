@@ -7,34 +7,42 @@ export interface Toast {
   id: number;
   message: string;
   kind: ToastKind;
+  /** The user should contact support: the toast stays until closed and says so. */
+  contact: boolean;
+}
+
+export interface ToastOptions {
+  contact?: boolean;
 }
 
 interface ToastState {
   toasts: Toast[];
   lastShownAt: number;
-  show: (message: string, kind?: ToastKind) => void;
+  show: (message: string, kind?: ToastKind, options?: ToastOptions) => void;
   dismiss: (id: number) => void;
 }
 
 let nextId = 1;
 
 /**
- * Toasts of SPEC §4: each hides after 4 s, and at most one is shown per 3 s; a toast asked
- * for sooner is dropped, as a burst of failures is one problem to the user.
+ * Toasts of SPEC §4: each hides after 4 s unless the user needs to contact support, and at
+ * most one is shown per 3 s; a toast asked for sooner is dropped, as a burst of failures is
+ * one problem to the user.
  */
 export const useToastStore = create<ToastState>((set, get) => ({
   toasts: [],
   lastShownAt: Number.NEGATIVE_INFINITY,
-  show: (message, kind = 'warning') => {
+  show: (message, kind = 'warning', options = {}) => {
     const now = Date.now();
     if (message === '' || now - get().lastShownAt < timing.toastThrottleMs) return;
     const id = nextId++;
-    set((state) => ({ toasts: [...state.toasts, { id, message, kind }], lastShownAt: now }));
-    setTimeout(() => get().dismiss(id), timing.toastMs);
+    const contact = options.contact === true;
+    set((state) => ({ toasts: [...state.toasts, { id, message, kind, contact }], lastShownAt: now }));
+    if (!contact) setTimeout(() => get().dismiss(id), timing.toastMs);
   },
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),
 }));
 
-export function showToast(message: string, kind?: ToastKind): void {
-  useToastStore.getState().show(message, kind);
+export function showToast(message: string, kind?: ToastKind, options?: ToastOptions): void {
+  useToastStore.getState().show(message, kind, options);
 }

@@ -51,7 +51,7 @@ export function PasswordDialog({ disabled }: { disabled: boolean }) {
   };
 
   return (
-    <Modal
+    <Modal closeButtonProps={{ 'aria-label': t('app.close') }}
       opened
       onClose={() => skipPassword(current.uid)}
       title={<Group gap="xs"><IconLock size={20} aria-hidden="true" /><Text fw={700}>{t('password.title')}</Text></Group>}

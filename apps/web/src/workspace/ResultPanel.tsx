@@ -1,13 +1,15 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconDownload, IconRefresh } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The end of a run: the result's name, a download link and a way to start again. */
-export function ResultPanel({ downloadUrl, fileName, onStartOver, children }: {
+export function ResultPanel({ downloadUrl, fileName, onStartOver, onDownload, children }: {
   downloadUrl: string;
   fileName?: string | undefined;
   onStartOver: () => void;
+  /** Runs before the download; may stop it (a guest signs in first, SPEC §6). */
+  onDownload?: (event: MouseEvent<HTMLAnchorElement>) => void;
   /** Tool-specific facts about the result, under the file name. */
   children?: ReactNode;
 }) {
@@ -26,6 +28,7 @@ export function ResultPanel({ downloadUrl, fileName, onStartOver, children }: {
             component="a"
             href={downloadUrl}
             download=""
+            onClick={onDownload}
             size="lg"
             radius="xl"
             leftSection={<IconDownload size={20} />}

@@ -15,6 +15,8 @@ export function UnavailableNotice({ name }: { name: string }) {
       radius="lg"
       icon={<IconTools size={22} />}
       title={t('unavailable.title')}
+      // The light alert's yellow title fails WCAG AA contrast on its own background.
+      styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
       data-testid="tool-unavailable"
       role="status"
     >

@@ -1,11 +1,18 @@
 import { mimeTypesFor, type ToolDefinition } from '@pagewright/contracts';
 import { Alert, Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBulkUrl, downloadDocUrl } from '../api/client';
+import { PayDialog } from '../billing/PayDialog';
+import { usePricingGroup } from '../billing/pricingGroup';
 import { addFiles, bindTool, resetFiles } from '../files/fileProcessing';
 import { isPending, isReady, useFileStore } from '../files/fileStore';
+import { formatFileSize } from '../i18n/format';
+import { GuestLimitDialog } from '../limits/GuestLimitDialog';
+import { guardDownload } from '../limits/downloadAccess';
+import { PageLimitNotice } from '../limits/PageLimitNotice';
+import { screenUploads } from '../limits/uploadLimits';
 import { showToast } from '../toasts/toastStore';
 import { errorMessage } from '../toasts/errorToast';
 import { ToolIcon } from '../tools/ToolIcon';
@@ -40,6 +47,8 @@ export interface WorkspaceProps {
   convertDisabled?: boolean;
   /** Shown in the result panel of a finished run (compress-pdf's saving). */
   resultExtra?: ReactNode;
+  /** The header and button texts of a page that is not in the tool table (/app/pdf-converter). */
+  heading?: { icon: ReactNode; title: string; description: string; convertLabel: string };
 }
 
 /**
@@ -48,19 +57,28 @@ export interface WorkspaceProps {
  * tool page supplies its side panel and the call that creates its task.
  */
 export function Workspace(props: WorkspaceProps) {
-  const { tool, createTask, createFileTask, minFiles = 1, sidePanel, editor, validate, convertDisabled = false, resultExtra } = props;
+  const { tool, createTask, createFileTask, minFiles = 1, sidePanel, editor, validate, convertDisabled = false, resultExtra, heading } = props;
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const bound = useFileStore((state) => state.toolPageName === tool.pageName);
   const files = useFileStore((state) => state.files);
   const task = useFileStore((state) => state.task);
-  const title = t(`tools.${tool.pageName}.title`);
+  const title = heading?.title ?? t(`tools.${tool.pageName}.title`);
 
   useLayoutEffect(() => bindTool(tool.pageName), [tool.pageName]);
+  usePricingGroup();
 
   const onFiles = (picked: File[]) => {
     if (picked.length === 0) return;
-    const { rejected } = addFiles(tool, picked);
+    // SPEC §5: sizes are checked before upload; an upgrade away opens the pay dialog.
+    const { accepted, tooLarge } = screenUploads(tool, picked);
+    const [tooBig] = tooLarge;
+    if (tooBig) {
+      showToast(tool.limitKey === 'Image'
+        ? errorMessage('IMAGE_TOO_LARGE')
+        : t('limits.tooLarge', { name: tooBig.file.name, size: formatFileSize(tooBig.maximum) }));
+    }
+    const { rejected } = addFiles(tool, accepted);
     const extensions = acceptedExtensionsLabel(tool);
     const [first] = rejected;
     if (rejected.length === 1 && first) showToast(t('workspace.rejected', { name: first.name, extensions }));
@@ -81,9 +99,10 @@ export function Workspace(props: WorkspaceProps) {
     if (createFileTask) void runBatch(createFileTask);
     else if (createTask) void runTask(createTask);
   };
-  const downloadUrl = task.multiId && (task.taskIds?.length ?? 0) > 1
-    ? downloadBulkUrl(task.multiId)
-    : downloadDocUrl(task.taskId ?? '');
+  const bulk = task.multiId && (task.taskIds?.length ?? 0) > 1 ? task.multiId : null;
+  const downloadUrl = bulk ? downloadBulkUrl(bulk) : downloadDocUrl(task.taskId ?? '');
+  const onDownload = (event: MouseEvent<HTMLAnchorElement>) =>
+    guardDownload(event, downloadUrl, bulk ? { multi_id: bulk } : { task_id: task.taskId ?? '' });
 
   const input = (
     <input
@@ -103,10 +122,15 @@ export function Workspace(props: WorkspaceProps) {
   return (
     <Box className={classes.page}>
       {input}
-      <WorkspaceHeader icon={<ToolIcon tool={tool} size="xl" />} title={title} description={t(`tools.${tool.pageName}.description`)} />
+      <WorkspaceHeader
+        icon={heading?.icon ?? <ToolIcon tool={tool} size="xl" />}
+        title={title}
+        description={heading?.description ?? t(`tools.${tool.pageName}.description`)}
+      />
+      <PageLimitNotice limitKey={tool.limitKey} />
       {!bound ? null : task.phase === 'done' && task.taskId ? (
         <Stack gap="xl">
-          <ResultPanel downloadUrl={downloadUrl} fileName={task.outputFileName} onStartOver={startOver}>
+          <ResultPanel downloadUrl={downloadUrl} fileName={task.outputFileName} onStartOver={startOver} onDownload={onDownload}>
             {(task.taskIds?.length ?? 0) > 1 && (
               <Text fz="sm" data-testid="result-bulk">{t('result.bulk', { count: task.taskIds?.length ?? 0 })}</Text>
             )}
@@ -162,7 +186,7 @@ export function Workspace(props: WorkspaceProps) {
                     onClick={convert}
                     data-testid="convert-button"
                   >
-                    {task.phase === 'failed' ? t('workspace.tryAgain') : t(`tools.${tool.pageName}.convert`)}
+                    {task.phase === 'failed' ? t('workspace.tryAgain') : (heading?.convertLabel ?? t(`tools.${tool.pageName}.convert`))}
                   </Button>
                 )}
               </Stack>
@@ -171,6 +195,8 @@ export function Workspace(props: WorkspaceProps) {
         </Grid>
       )}
       <PasswordDialog disabled={running} />
+      <PayDialog />
+      <GuestLimitDialog />
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import type { TaskCreated } from '@pagewright/contracts';
 import { ApiError, isCanceled, toApiError, type ApiErrorCode } from '../api/ApiError';
 import { isItemFailed, pollTask } from '../api/taskPoller';
 import { getFile, isReady, useFileStore, type FileItem } from '../files/fileStore';
+import { handleLimitRefusal } from '../limits/uploadLimits';
 import { showErrorToast } from '../toasts/errorToast';
 
 export type CreateTask = (files: FileItem[], signal: AbortSignal) => Promise<TaskCreated>;
@@ -51,7 +52,8 @@ function fail(files: FileItem[], error: unknown): void {
   }
   forEachStill(files, (uid) => store().dispatch(uid, 'taskError'));
   store().setTask({ phase: 'failed', errorCode: toApiError(error).code });
-  showErrorToast(error);
+  // A limit refusal opens the pay dialog or the guest's sign-in prompt (SPEC §8).
+  if (handleLimitRefusal(error).toast) showErrorToast(error);
 }
 
 export async function runTask(createTask: CreateTask): Promise<void> {

@@ -20,7 +20,7 @@ export function SavedSignatures({ items, loading, disabled, deleting, current, o
     <Stack gap="xs" data-testid="saved-signatures">
       <Text fz="sm" fw={600}>{t('sign.savedTitle')}</Text>
       {loading ? (
-        <Loader size="sm" aria-label={t('sign.savedLoading')} />
+        <Loader role="status" size="sm" aria-label={t('sign.savedLoading')} />
       ) : !items || items.length === 0 ? (
         <Text fz="sm" c="dimmed" data-testid="saved-signatures-empty">{t('sign.savedEmpty')}</Text>
       ) : (

@@ -94,7 +94,7 @@ export function SignatureCreator({ opened, onClose, onCreate }: {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{t('sign.createTitle')}</Text>} size="lg" radius="lg" centered>
+    <Modal closeButtonProps={{ 'aria-label': t('app.close') }} opened={opened} onClose={onClose} title={<Text fw={700}>{t('sign.createTitle')}</Text>} size="lg" radius="lg" centered>
       <Stack gap="md" data-testid="signature-dialog">
         <Tabs value={tab} onChange={(value) => { setTab(value); setError(null); }}>
           <Tabs.List grow>
