@@ -16,6 +16,40 @@ test('the tool search finds merge and opens it', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Merge PDF', level: 1 })).toBeVisible();
 });
 
+test('typing into the search as the page loads keeps every letter while the full search takes over', async ({ page }) => {
+  await page.goto('/');
+  const field = page.getByTestId('tool-search');
+  await field.click();
+  await field.pressSequentially('compr', { delay: 15 });
+  await expect(field).toHaveValue('compr');
+  await expect(field).toBeFocused();
+  await page.keyboard.type('ess');
+  await expect(field).toHaveValue('compress');
+  await expect(page.getByTestId('tool-search-result').first()).toHaveText(/Compress PDF/);
+});
+
+test('the all-tools menu opens from the keyboard and lists the tools by category', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  const button = page.getByTestId('all-tools-menu');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Merge PDF' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test('pointing at the all-tools button opens its menu, and leaving closes it', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  await page.getByTestId('all-tools-menu').hover();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.mouse.move(700, 800);
+  await expect(page.getByRole('menu')).toBeHidden();
+});
+
 test('the left navigation shows its groups, and only compress-pdf carries the new badge', async ({ page }) => {
   await page.goto('/app');
   const nav = page.getByRole('navigation', { name: 'Tools' });

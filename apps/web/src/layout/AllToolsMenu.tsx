@@ -1,6 +1,7 @@
 import { timing, toolCategories, toolsInCategory } from '@pagewright/contracts';
 import { Button, Group, Menu, SimpleGrid, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toolPath, useLocalizedPath } from '../app/paths';
@@ -8,11 +9,21 @@ import { ToolIcon } from '../tools/ToolIcon';
 import classes from './AllToolsMenu.module.css';
 
 /** The marketing header's all-tools mega menu, one column per category (SPEC §2). */
-export function AllToolsMenu() {
+export default function AllToolsMenu({ defaultOpened = false, takeFocus = false }: { defaultOpened?: boolean; takeFocus?: boolean }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    // It replaces a button that was just pressed, which had the focus. The focus moves first and
+    // the menu opens after, so that closing the menu gives the focus back to this button.
+    if (takeFocus) target.current?.focus();
+    if (defaultOpened) setOpened(true);
+  }, [takeFocus, defaultOpened]);
   return (
     <Menu
+      opened={opened}
+      onChange={setOpened}
       trigger="click-hover"
       closeDelay={timing.hoverMenuCloseMs}
       position="bottom-start"
@@ -24,7 +35,7 @@ export function AllToolsMenu() {
       withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
-        <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={16} />} data-testid="all-tools-menu">
+        <Button ref={target} variant="subtle" color="dark" rightSection={<IconChevronDown size={16} />} data-testid="all-tools-menu">
           {t('header.allTools')}
         </Button>
       </Menu.Target>

@@ -2,8 +2,8 @@ import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToolSearch } from '../tools/ToolSearch';
-import { AllToolsMenu } from './AllToolsMenu';
+import { DeferredToolSearch } from '../tools/DeferredToolSearch';
+import { DeferredAllToolsMenu } from './DeferredAllToolsMenu';
 import { AccountArea } from '../account/AccountArea';
 import { FreeTrialButton, HeaderPageLinks } from './HeaderLinks';
 import { Logo } from './Logo';
@@ -27,11 +27,11 @@ export function MarketingHeader() {
           <Group gap="lg" wrap="nowrap">
             <Logo />
             <Box visibleFrom="sm">
-              <AllToolsMenu />
+              <DeferredAllToolsMenu />
             </Box>
           </Group>
           <Box className={classes.search} visibleFrom="sm">
-            <ToolSearch />
+            <DeferredToolSearch />
           </Box>
           <Group gap={4} wrap="nowrap" visibleFrom="sm">
             <Group gap={4} wrap="nowrap" visibleFrom="lg">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toolPath, useLocalizedPath } from '../app/paths';
 import { ToolIcon } from '../tools/ToolIcon';
-import { ToolSearch } from '../tools/ToolSearch';
+import ToolSearch from '../tools/ToolSearch';
 import { FreeTrialButton, HeaderPageLinks, openLoginDialog } from './HeaderLinks';
 
 /** The marketing header's menu below 768 px: search, tools by category, the other links. */

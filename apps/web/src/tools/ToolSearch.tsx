@@ -1,20 +1,39 @@
 import type { ToolDefinition } from '@pagewright/contracts';
 import { Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toolPath, useLocalizedPath } from '../app/paths';
 import { ToolIcon } from './ToolIcon';
 import { searchTools } from './searchTools';
+import { toolSearchInputProps } from './toolSearchInput';
+
+interface ToolSearchProps {
+  onNavigate?: () => void;
+  /** The query, when the field's owner keeps it (the header's light first-load field does). */
+  query?: string;
+  onQueryChange?: (query: string) => void;
+  /** Focus the field once shown, with the caret after the query: it replaces a field that had focus. */
+  takeFocus?: boolean;
+}
 
 /** The marketing header's 'Quickly find a tool' box (SPEC §2): filters tools by name. */
-export function ToolSearch({ onNavigate }: { onNavigate?: () => void }) {
+export default function ToolSearch({ onNavigate, query: ownerQuery, onQueryChange, takeFocus = false }: ToolSearchProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
-  const [query, setQuery] = useState('');
+  const [ownQuery, setOwnQuery] = useState('');
+  const query = ownerQuery ?? ownQuery;
+  const setQuery = onQueryChange ?? setOwnQuery;
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!takeFocus || !input.current) return;
+    input.current.focus();
+    input.current.setSelectionRange(query.length, query.length);
+    if (query !== '') combobox.openDropdown();
+    // Only when the field first appears, taking over from the light field.
+  }, []);
   const titleOf = (tool: ToolDefinition) => t(`tools.${tool.pageName}.title`);
   const matches = searchTools(query, titleOf);
 
@@ -29,6 +48,8 @@ export function ToolSearch({ onNavigate }: { onNavigate?: () => void }) {
     <Combobox store={combobox} onOptionSubmit={open} withinPortal position="bottom-start" shadow="md">
       <Combobox.Target>
         <TextInput
+          {...toolSearchInputProps(t)}
+          ref={input}
           value={query}
           onChange={(event) => {
             setQuery(event.currentTarget.value);
@@ -43,12 +64,6 @@ export function ToolSearch({ onNavigate }: { onNavigate?: () => void }) {
               open(matches[0].pageName);
             }
           }}
-          placeholder={t('header.searchPlaceholder')}
-          aria-label={t('header.searchLabel')}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          radius="xl"
-          w="100%"
-          data-testid="tool-search"
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={query.trim() === ''} miw={280}>
