@@ -15,6 +15,18 @@ if (process.env.PAGEWRIGHT_MUPDF_LOG) {
 }
 
 export { mupdf };
+
+/**
+ * MuPDF.js 1.28 hands a device's fillShade a Shade wrapper made from the bare pointer, without
+ * taking a reference, yet registered to drop one when collected: the shade would be freed twice
+ * and the WebAssembly heap corrupted ("memory access out of bounds" a few pages later, whenever
+ * the GC runs). Taking the wrapper off the release registry leaves the shade to its page. (Fonts
+ * and images handed to callbacks are different: their constructors take a reference.)
+ */
+export function borrowedShade<T extends InstanceType<typeof mupdf.Shade>>(shade: T): T {
+  (mupdf.Shade as unknown as { _finalizer?: FinalizationRegistry<unknown> })._finalizer?.unregister(shade);
+  return shade;
+}
 export type PDFDocument = mupdf.PDFDocument;
 export type PDFObject = mupdf.PDFObject;
 export type PDFGraftMap = mupdf.PDFGraftMap;

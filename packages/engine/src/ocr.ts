@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CatalogueError, ocrLanguages } from '@pagewright/contracts';
-import { mupdf, type PDFDocument } from './mupdf.js';
+import { borrowedShade, mupdf, type PDFDocument } from './mupdf.js';
 import { InputError, asCatalogueError, reasonOf } from './errors.js';
 import { writeFileAtomic } from './files.js';
 import { writeTextDocx } from './text-docx.js';
@@ -392,7 +392,10 @@ function scanResolution(page: ReturnType<PDFDocument['loadPage']>, w: number, h:
     strokePath: other,
     fillText: other,
     strokeText: other,
-    fillShade: other,
+    fillShade(shade) {
+      borrowedShade(shade);
+      others++;
+    },
     fillImageMask: other,
   });
   try {

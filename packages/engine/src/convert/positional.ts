@@ -6,7 +6,7 @@
  */
 import { CatalogueError } from '@pagewright/contracts';
 import { reasonOf } from '../errors.js';
-import { mupdf } from '../mupdf.js';
+import { borrowedShade, mupdf } from '../mupdf.js';
 
 export type Box = [number, number, number, number];
 
@@ -60,18 +60,6 @@ export interface PositionalPage {
   height: number;
   blocks: TextBlock[];
   images: PageImage[];
-}
-
-/**
- * mupdf.js 1.28 hands some borrowed objects to JavaScript callbacks without taking a reference:
- * the fonts and images of structured text walks, and the images and shadings of device calls.
- * Their wrappers' finalizers would later drop a reference never taken, freeing objects still in
- * use (seen as "memory access out of bounds" a few pages later, whenever the GC runs). Forget
- * such a wrapper's finalizer; the object stays owned by its page.
- */
-export function borrowed<T extends object>(wrapper: T): T {
-  (wrapper.constructor as { _finalizer?: FinalizationRegistry<unknown> })._finalizer?.unregister(wrapper);
-  return wrapper;
 }
 
 /** A point of the page as displayed, from the coordinate space the page's device calls use. */
@@ -145,7 +133,6 @@ export function readPage(page: InstanceType<typeof mupdf.PDFPage>, withImages = 
         lastX1 = NaN;
       },
       onChar(c, origin, font, size, quad, color) {
-        borrowed(font);
         if (!line) return;
         const name = cleanFontName(font.getName());
         const hex = hexColor(color);
@@ -186,7 +173,6 @@ export function readPage(page: InstanceType<typeof mupdf.PDFPage>, withImages = 
         block = undefined;
       },
       onImageBlock(bbox, _transform, image) {
-        borrowed(image);
         const encoded = encodeImage(image);
         if (encoded) images.push({ bbox: shift(bbox), ...encoded });
       },
@@ -358,10 +344,7 @@ export function readVectorPaths(page: InstanceType<typeof mupdf.PDFPage>): Vecto
     flush();
   };
   const device = new mupdf.Device({
-    fillShade: (shade) => void borrowed(shade),
-    fillImage: (image) => void borrowed(image),
-    fillImageMask: (image) => void borrowed(image),
-    clipImageMask: (image) => void borrowed(image),
+    fillShade: (shade) => void borrowedShade(shade),
     fillPath(path, _evenOdd, ctm, _cs, color) {
       collect(path, ctm as Mat, { fill: hexColor(color), width: 0 });
     },
@@ -403,10 +386,9 @@ export function renderVectorArt(page: InstanceType<typeof mupdf.PDFPage>, dpi: n
       clipStrokePath: (p, s, ctm) => draw.clipStrokePath(p, s, ctm),
       clipText: (t, ctm) => draw.clipText(t, ctm),
       clipStrokeText: (t, s, ctm) => draw.clipStrokeText(t, s, ctm),
-      fillShade: (shade, ctm, alpha) => (drawn++, draw.fillShade(borrowed(shade), ctm, alpha)),
-      fillImageMask: (img, ctm, cs, color, alpha) => (drawn++, draw.fillImageMask(borrowed(img), ctm, cs, color as mupdf.Color, alpha)),
-      clipImageMask: (img, ctm) => draw.clipImageMask(borrowed(img), ctm),
-      fillImage: (img) => void borrowed(img),
+      fillShade: (shade, ctm, alpha) => (drawn++, draw.fillShade(borrowedShade(shade), ctm, alpha)),
+      fillImageMask: (img, ctm, cs, color, alpha) => (drawn++, draw.fillImageMask(img, ctm, cs, color as mupdf.Color, alpha)),
+      clipImageMask: (img, ctm) => draw.clipImageMask(img, ctm),
       popClip: () => draw.popClip(),
       beginMask: (area, luminosity, cs, color) => draw.beginMask(area, luminosity, cs, color as mupdf.Color),
       endMask: () => draw.endMask(),

@@ -3,7 +3,7 @@
  * structured text), images with their placement, and the straight strokes and thin filled
  * rectangles that can rule a table (from a device run over the page's display list).
  */
-import { mupdf } from '../mupdf.js';
+import { borrowedShade, mupdf } from '../mupdf.js';
 import { fontStyle, type FontStyle } from './fonts.js';
 import type { Rect } from './layout.js';
 
@@ -126,17 +126,6 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
   return result;
 }
 
-/**
- * MuPDF.js 1.28 hands a device's fillShade a Shade wrapper that does not hold a reference of
- * its own but is registered for release when collected: the shade would be freed twice and
- * the WebAssembly heap corrupted. Taking the wrapper off the release registry leaves the
- * shade to its owner (the page).
- */
-function borrowed(shade: InstanceType<typeof mupdf.Shade>): void {
-  const registry = (mupdf.Shade as unknown as { _finalizer?: FinalizationRegistry<unknown> })._finalizer;
-  registry?.unregister(shade);
-}
-
 /** The region of the page (page-relative points) drawn at `dpi` with everything but text. */
 function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi: number): Omit<RawImage, 'bbox'> | undefined {
   const scale = dpi / 72;
@@ -164,8 +153,7 @@ function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi:
       clipText: (text, ctm) => d.clipText(text, ctm),
       clipStrokeText: (text, stroke, ctm) => d.clipStrokeText(text, stroke, ctm),
       fillShade: (shade, ctm, alpha) => {
-        d.fillShade(shade, ctm, alpha);
-        borrowed(shade);
+        d.fillShade(borrowedShade(shade), ctm, alpha);
       },
       fillImage: (image, ctm, alpha) => d.fillImage(image, ctm, alpha),
       fillImageMask: (image, ctm, cs, color, alpha) => d.fillImageMask(image, ctm, cs, color as never, alpha),
