@@ -5,8 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Engines and tools the product calls, the fonts it renders with, the browser the e2e tests
-# drive, LibreOffice without its GUI (with python3-uno for the warm conversion pool),
-# and the compilers that build better-sqlite3 from source (no prebuilt download here).
+# drive, LibreOffice without its GUI (with python3-uno for the warm conversion pool), epubcheck
+# (Java) that the EPUB output tests run, and the compilers that build better-sqlite3 from
+# source (no prebuilt download here).
 APT_PACKAGES=(
   qpdf ghostscript poppler-utils
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-fra
@@ -14,6 +15,7 @@ APT_PACKAGES=(
   chromium fonts-dejavu-core fonts-liberation2
   libreoffice-core-nogui libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
   libreoffice-draw-nogui python3-uno
+  epubcheck
   python3 make g++
 )
 

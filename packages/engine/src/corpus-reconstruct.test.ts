@@ -15,9 +15,9 @@ import { analysePdf } from './reconstruct/analyse.js';
 import { layoutToDocx, pdfToWord } from './convert/pdf-to-word.js';
 import { layoutToText } from './convert/pdf-to-txt.js';
 import { layoutToRtf } from './convert/pdf-to-rtf.js';
-import { layoutToEpub } from './convert/pdf-to-epub.js';
+import { layoutToEpub, writeEpub } from './convert/pdf-to-epub.js';
 import { layoutToPagesXml } from './convert/pdf-to-pages.js';
-import { useTempDir } from '../test/harness.js';
+import { epubcheck, useTempDir } from '../test/harness.js';
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'pdf');
 const factsPath = join(corpusDir, 'py-pdf-files.json');
@@ -46,7 +46,7 @@ const tmp = useTempDir('pagewright-corpus-reconstruct-');
 
 describe.skipIf(!corpusPresent)('reconstruction over the corpus', () => {
   for (const entry of corpusFiles()) {
-    it(`${entry.file}: analysed and written as docx, txt, rtf, epub and pages`, async () => {
+    it(`${entry.file}: analysed and written as docx, txt, rtf, epub (valid for epubcheck) and pages`, async () => {
       const input = entry.password ? { path: entry.path, password: entry.password } : { path: entry.path };
       const pageCount = entry.pages ?? MAX_PAGES;
       const pages = Array.from({ length: Math.min(pageCount, MAX_PAGES) }, (_, i) => i + 1);
@@ -71,7 +71,11 @@ describe.skipIf(!corpusPresent)('reconstruction over the corpus', () => {
       const docx = await Packer.toBuffer(layoutToDocx(layout));
       expect(docx.subarray(0, 2).toString('latin1')).toBe('PK');
       expect(layoutToRtf(layout).startsWith('{\\rtf1')).toBe(true);
-      expect(layoutToEpub(layout, entry.file)[0]!.name).toBe('mimetype');
+      const epub = layoutToEpub(layout, entry.file);
+      expect(epub[0]!.name).toBe('mimetype');
+      const epubPath = tmp.out(`${entry.file}.epub`);
+      await writeEpub(epub, epubPath);
+      expect(epubcheck(epubPath)).toEqual([]);
       expect(layoutToPagesXml(layout)).toContain('<sf:text-body>');
       if (pageCount <= 4) {
         // The whole converter once per small file, reading the result back.

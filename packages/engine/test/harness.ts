@@ -2,6 +2,7 @@
  * Scaffolding shared by the engine's test files: a per-file temporary directory, the
  * CatalogueError a failing call must reject with, and the CLI run in-process.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -63,4 +64,16 @@ export async function cli(...args: string[]): Promise<{ status: number; stdout: 
   let stderr = '';
   const status = await runCli(args, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
   return { status, stdout, stderr };
+}
+
+/**
+ * What epubcheck (Debian's epubcheck, the W3C validator) reports on an EPUB: its error, fatal
+ * and warning lines, empty when the file is valid. Fails the test when epubcheck cannot run.
+ */
+export function epubcheck(path: string): string[] {
+  // Debian installs the jar as /usr/bin/epubcheck, which needs binfmt support to run directly.
+  const run = spawnSync('java', ['-XX:TieredStopAtLevel=1', '-jar', '/usr/share/java/epubcheck.jar', path], { encoding: 'utf8', timeout: 120_000 });
+  const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+  if (!/Messages: \d+ fatals/.test(output)) throw new Error(`epubcheck did not run: ${run.error?.message ?? output.slice(0, 500)}`);
+  return output.split('\n').filter((line) => /^(FATAL|ERROR|WARNING)\b/.test(line));
 }

@@ -22,7 +22,12 @@ const CHAPTER_PAGES = 10;
 export async function pdfToEpub(input: PdfInput, outputPath: string, onProgress?: ProgressFn): Promise<void> {
   const report = progressReporter(onProgress);
   const layout = await analysePdf(input, (p) => report(p * 0.9));
-  const entries = layoutToEpub(layout, input.path);
+  await writeEpub(layoutToEpub(layout, input.path), outputPath);
+  report(100);
+}
+
+/** The package's entries as an EPUB file: `mimetype` first and stored. */
+export async function writeEpub(entries: { name: string; data: Uint8Array }[], outputPath: string): Promise<void> {
   await writeAtomically(outputPath, async (temp) => {
     const zip = new yazl.ZipFile();
     const written = pipeline(zip.outputStream, createWriteStream(temp, { flags: 'wx' }));
@@ -33,7 +38,6 @@ export async function pdfToEpub(input: PdfInput, outputPath: string, onProgress?
     zip.end();
     await written;
   });
-  report(100);
 }
 
 interface Chapter {

@@ -13,7 +13,7 @@ import { pdfToRtf } from '../convert/pdf-to-rtf.js';
 import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, Paragraph, Table } from './layout.js';
-import { cli, errorOf, useTempDir } from '../../test/harness.js';
+import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
 import { REPORT, figurePdf, reportPdf } from '../../test/layout-fixtures.js';
 import { buildPdf } from '../../test/fixtures.js';
 
@@ -232,6 +232,12 @@ describe('pdfToTxt, pdfToRtf, pdfToEpub, pdfToPages', () => {
     expect(opf).toContain('<itemref idref="c1"/>');
     expect(unzip(out, 'OEBPS/nav.xhtml')).toContain(REPORT.heading);
     expect(unzip(out, 'OEBPS/chapter-1.xhtml')).toContain(`<h1><b>${REPORT.heading}</b></h1>`);
+  });
+
+  it('writes an EPUB that epubcheck passes with no error or warning', async () => {
+    const out = tmp.out('report-checked.epub');
+    await pdfToEpub({ path: pdf }, out);
+    expect(epubcheck(out)).toEqual([]);
   });
 
   it('writes a Pages package whose index.xml holds the text as paragraphs', async () => {
