@@ -133,7 +133,8 @@ export function readPage(page: InstanceType<typeof mupdf.PDFPage>, withImages = 
         lastX1 = NaN;
       },
       onChar(c, origin, font, size, quad, color) {
-        if (!line) return;
+        // A glyph MuPDF cannot map to Unicode (U+FFFD) would print as a box.
+        if (!line || c === '\uFFFD') return;
         const name = cleanFontName(font.getName());
         const hex = hexColor(color);
         const x0 = Math.min(quad[0], quad[2], quad[4], quad[6]) - ox;

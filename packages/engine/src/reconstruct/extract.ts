@@ -381,6 +381,9 @@ function colorHex(color: number[] | undefined): string {
     .join('');
 }
 
+/** MuPDF's character for a glyph without a Unicode mapping. */
+const UNMAPPED = '\uFFFD';
+
 function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]): { segments: Segment[]; images: RawImage[] } {
   const [ox, oy] = [bounds[0]!, bounds[1]!];
   const styles = new Map<number, FontStyle>();
@@ -396,6 +399,8 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
         upright = wmode === 0 && Math.abs(dir[1]) < 0.05 && dir[0] > 0;
       },
       onChar(c, origin, font, size, quad, color) {
+        // A glyph MuPDF cannot map to Unicode: as U+FFFD it would print as a box in the document.
+        if (c === UNMAPPED) return;
         let style = styles.get(font.pointer);
         if (!style) {
           style = fontStyle(font.getName(), { bold: font.isBold(), italic: font.isItalic(), mono: font.isMono(), serif: font.isSerif() });
