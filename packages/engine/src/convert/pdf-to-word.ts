@@ -314,7 +314,13 @@ export function layoutToDocx(layout: DocumentLayout): Document {
       header: twips(headerTop ?? Math.min(36, top / 2)),
       footer: twips(footerTop !== undefined ? page.height - footerBottom : Math.min(36, bottom / 2)),
     };
-    const size = { width: twips(page.width), height: twips(page.height), orientation: page.width > page.height ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT };
+    // The docx library takes a landscape page's size in portrait terms and swaps it itself.
+    const landscape = page.width > page.height;
+    const size = {
+      width: twips(Math.min(page.width, page.height)),
+      height: twips(Math.max(page.width, page.height)),
+      orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+    };
     const bands = bandsOf(page);
     if (bands.length === 0) bands.push({ spanning: true, blocks: [] });
     bands.forEach((band, bandIndex) => {

@@ -6,6 +6,7 @@ import { CatalogueError } from '@pagewright/contracts';
 import { asCatalogueError } from '../errors.js';
 import type { PdfInput } from '../merge.js';
 import type { PDFDocument } from '../mupdf.js';
+import { uprightPage } from './upright.js';
 import { openDocument } from '../pdf/single-doc.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { extractPage, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
@@ -43,11 +44,11 @@ export function analyseDocument(doc: PDFDocument, options: AnalyseOptions = {}, 
   }
   const raws: RawPage[] = [];
   for (const [i, p] of pages.entries()) {
-    const page = doc.loadPage(p - 1);
+    const page = uprightPage(doc, p - 1);
     try {
-      raws.push(extractPage(page));
+      raws.push(extractPage(page.page));
     } finally {
-      page.destroy();
+      page.release();
     }
     onPage?.(i + 0.8, pages.length);
   }

@@ -100,6 +100,28 @@ describe('layout analysis', () => {
   });
 });
 
+describe('pages whose text reads sideways', () => {
+  it('reads a page turned by /Rotate upright, and leaves the document as it was', async () => {
+    const sentence = 'This sentence was typed on a turned page';
+    for (const rotate of [90, 180, 270] as const) {
+      const path = tmp.file(`turned-${rotate}.pdf`, buildPdf({ pages: [sentence], size: [595, 842], rotate }));
+      const turned = await analysePdf({ path });
+      const page = turned.pages[0]!;
+      // Upright again: the page's own portrait size, the sentence on one line as one paragraph.
+      expect([page.width, page.height]).toEqual([595, 842]);
+      expect(page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf)).toEqual([sentence]);
+      const again = await analysePdf({ path });
+      expect(again.pages[0]!.width).toBe(595);
+    }
+  });
+
+  it('keeps the page as displayed when its text already reads left to right', async () => {
+    const path = tmp.file('landscape.pdf', buildPdf({ pages: ['A plain landscape page'], size: [842, 595] }));
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect([page.width, page.height]).toEqual([842, 595]);
+  });
+});
+
 describe('figures and pictures beside text', () => {
   it('turns a vector drawing and its label into a picture, and floats a picture with text beside it', async () => {
     const path = tmp.file('figure.pdf', figurePdf());
