@@ -156,6 +156,10 @@ function findRunningText(raws: RawPage[]): Running[] {
         for (const o of raw.segments) if (sameLine(o, s)) running.footer.add(o);
       }
     }
+    // A page all of whose lines repeat on the others (copies of one page) would keep nothing
+    // in its body: its text is the body.
+    const isRunning = (s: Segment): boolean => running.header.has(s) || running.footer.has(s);
+    if (raw.segments.length > 0 && raw.segments.every(isRunning) && !raw.segments.every(isPageNumber)) return { header: new Set(), footer: new Set() };
     return running;
   });
 }
