@@ -141,3 +141,21 @@ export function figurePdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+/** One page with `lines` set as one paragraph of Times 11 pt, as typeset (no reflow). */
+export function paragraphPdf(lines: string[]): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Times-Roman')) };
+    const ops = lines.map((line, i) => show('F1', 11, 72, 742 - i * 14, line));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    const buffer = doc.saveToBuffer('compress');
+    try {
+      return Buffer.from(buffer.asUint8Array());
+    } finally {
+      buffer.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}

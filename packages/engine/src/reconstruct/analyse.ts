@@ -682,8 +682,14 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
     });
     if (li < lines.length - 1) {
       const last = runs[runs.length - 1];
-      // A word hyphenated at the line end is joined again, keeping its hyphen.
-      if (last && /[A-Za-zÀ-ž]-$/.test(last.text)) return;
+      if (last && /\p{L}-$/u.test(last.text)) {
+        // A word hyphenated at the line end is joined again. Before a lower-case letter the
+        // hyphen is the typesetter's (docu-ment) and goes; before anything else it is part of
+        // the word (E-Mail, Schwarz-Weiß, 2-3) and stays.
+        const next = lines[li + 1]!.segments[0]?.glyphs.find((g) => !/\s/.test(g.c))?.c ?? '';
+        if (/\p{Ll}/u.test(next)) last.text = last.text.slice(0, -1);
+        return;
+      }
       addSpace();
     }
   });

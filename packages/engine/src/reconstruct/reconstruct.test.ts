@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { REPORT, figurePdf, reportPdf } from '../../test/layout-fixtures.js';
+import { REPORT, figurePdf, paragraphPdf, reportPdf } from '../../test/layout-fixtures.js';
 import { buildPdf } from '../../test/fixtures.js';
 
 const tmp = useTempDir('pagewright-reconstruct-');
@@ -97,6 +97,14 @@ describe('layout analysis', () => {
     const one = await analysePdf({ path: pdf }, undefined, { pages: [2] });
     expect(one.pages.map((p) => p.index)).toEqual([2]);
     expect((await errorOf(analysePdf({ path: pdf }, undefined, { pages: [3] }))).code).toBe('PAGE_RANGE_INVALID');
+  });
+});
+
+describe('words hyphenated at the end of a line', () => {
+  it("joins them again, dropping the typesetter's hyphen before a lower-case letter and keeping a word's own hyphen", async () => {
+    const path = tmp.file('hyphens.pdf', paragraphPdf(['The survey went out by post to every single docu-', 'ment holder in the region and to every one E-', 'Mail address on our mailing list, in the plain', 'black-and-white edition only.']));
+    const blocks = (await analysePdf({ path })).pages[0]!.blocks.filter((b): b is Paragraph => b.kind === 'paragraph');
+    expect(blocks.map(textOf)).toEqual(['The survey went out by post to every single document holder in the region and to every one E-Mail address on our mailing list, in the plain black-and-white edition only.']);
   });
 });
 
