@@ -128,6 +128,14 @@ describe('pages whose text reads sideways', () => {
     const page = (await analysePdf({ path })).pages[0]!;
     expect([page.width, page.height]).toEqual([842, 595]);
   });
+
+  it('gives a landscape page a landscape page size in Word', async () => {
+    const path = tmp.file('landscape-word.pdf', buildPdf({ pages: ['A plain landscape page'], size: [842, 595] }));
+    const out = tmp.out('landscape.docx');
+    await pdfToWord({ path }, out);
+    const size = /<w:pgSz w:w="(\d+)" w:h="(\d+)" w:orient="(\w+)"/.exec(unzip(out, 'word/document.xml'));
+    expect(size?.slice(1)).toEqual(['16840', '11900', 'landscape']);
+  });
 });
 
 describe('figures and pictures beside text', () => {
