@@ -93,3 +93,12 @@ export function meanPageSsim(original, roundTrip, ssim) {
   });
   return total / original.length;
 }
+
+/** Mean of the finite values; NaN when there is none. */
+export const mean = (values) => {
+  const v = values.filter((x) => Number.isFinite(x));
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN;
+};
+/** A value for the tables: three or one decimals, a dash when there is none. */
+export const f3 = (v) => (Number.isFinite(v) ? v.toFixed(3) : '  -  ');
+export const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '  - ');

@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { corpusFiles, hasCommand, loadEngine, meanPageSsim, withTempDir } from './lib.js';
+import { corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, withTempDir } from './lib.js';
 
 const DPI = 72;
 /** LibreOffice's import of a long document can take minutes; past this it counts as failed. */
@@ -137,12 +137,6 @@ function flowingShare(docx) {
   return 1 - boxed / total;
 }
 
-const mean = (values) => {
-  const v = values.filter((x) => Number.isFinite(x));
-  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN;
-};
-const f3 = (v) => (Number.isFinite(v) ? v.toFixed(3) : '  -  ');
-const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '  - ');
 
 export async function run() {
   const files = corpusFiles();

@@ -5,6 +5,7 @@
  * borderless 4x3 table and an image; on page 2 two columns of running text.
  */
 import { mupdf } from '../src/mupdf.js';
+import { savedBytes } from './fixtures.js';
 import { pngFile, rgbFrame } from './image-fixtures.js';
 
 export const REPORT = {
@@ -100,12 +101,7 @@ export function reportPdf(options: { encrypt?: string } = {}): Uint8Array {
     doc.insertPage(-1, doc.addPage([0, 0, W, H], 0, { Font: fonts }, p2.join('\n')));
 
     const opts = options.encrypt ? `encrypt=aes-256,user-password=${options.encrypt},owner-password=${options.encrypt}` : 'compress';
-    const buffer = doc.saveToBuffer(opts);
-    try {
-      return Buffer.from(buffer.asUint8Array());
-    } finally {
-      buffer.destroy();
-    }
+    return savedBytes(doc, opts);
   } finally {
     doc.destroy();
   }
@@ -131,12 +127,7 @@ export function figurePdf(): Uint8Array {
     ops.push(`q 100 0 0 100 400 380 cm /Im1 Do Q`);
     for (let i = 0; i < 6; i++) ops.push(show('F1', 11, 72, 470 - i * 14, `Beside the picture runs line number ${i + 1} of text.`));
     doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts, XObject: { Im1: image } }, ops.join('\n')));
-    const buffer = doc.saveToBuffer('compress');
-    try {
-      return Buffer.from(buffer.asUint8Array());
-    } finally {
-      buffer.destroy();
-    }
+    return savedBytes(doc, 'compress');
   } finally {
     doc.destroy();
   }
@@ -149,12 +140,7 @@ export function paragraphPdf(lines: string[]): Uint8Array {
     const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Times-Roman')) };
     const ops = lines.map((line, i) => show('F1', 11, 72, 742 - i * 14, line));
     doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
-    const buffer = doc.saveToBuffer('compress');
-    try {
-      return Buffer.from(buffer.asUint8Array());
-    } finally {
-      buffer.destroy();
-    }
+    return savedBytes(doc, 'compress');
   } finally {
     doc.destroy();
   }
