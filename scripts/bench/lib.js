@@ -29,7 +29,8 @@ export function corpusFiles() {
   const facts = JSON.parse(readFileSync(factsPath, 'utf8')).data;
   return facts
     .map((fact) => ({ ...fact, file: join(corpusDir, fact.path.replaceAll('/', '_')) }))
-    .filter((fact) => existsSync(fact.file));
+    .filter((fact) => existsSync(fact.file))
+    .filter((fact) => !process.env.PAGEWRIGHT_BENCH_FILES || new RegExp(process.env.PAGEWRIGHT_BENCH_FILES).test(fact.file.slice(corpusDir.length + 1)));
 }
 
 export function hasCommand(command, args = ['--version']) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark dispatcher: `npm run bench -- <tool> [--iterations N]`.
+// Benchmark dispatcher: `npm run bench -- <tool> [--iterations N] [--files <pattern>]`.
 // Each tool page name maps to a module exporting `run({ iterations })`, which prints its
 // numbers and returns an exit code. Later tools add a line to `benchmarks`.
 import { parseArgs } from 'node:util';
@@ -20,11 +20,11 @@ const benchmarks = {
 };
 
 function usage() {
-  return `Usage: npm run bench -- <tool> [--iterations N]\n\nTools: ${Object.keys(benchmarks).join(', ')}, all\n`;
+  return `Usage: npm run bench -- <tool> [--iterations N] [--files <pattern>]\n  --files  only the corpus files whose name contains the pattern (a regular expression)\n\nTools: ${Object.keys(benchmarks).join(', ')}, all\n`;
 }
 
 const { values, positionals } = parseArgs({
-  options: { iterations: { type: 'string', short: 'n' }, help: { type: 'boolean', short: 'h' } },
+  options: { iterations: { type: 'string', short: 'n' }, files: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   allowPositionals: true,
 });
 if (values.help) {
@@ -41,6 +41,7 @@ if (names.length === 0 || names.some((name) => !(name in benchmarks))) {
   process.stderr.write(usage());
   process.exit(2);
 }
+if (values.files !== undefined) process.env.PAGEWRIGHT_BENCH_FILES = values.files;
 let code = 0;
 for (const name of names) {
   const module = await benchmarks[name]();

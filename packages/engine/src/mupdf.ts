@@ -30,3 +30,45 @@ export function borrowedShade<T extends InstanceType<typeof mupdf.Shade>>(shade:
 export type PDFDocument = mupdf.PDFDocument;
 export type PDFObject = mupdf.PDFObject;
 export type PDFGraftMap = mupdf.PDFGraftMap;
+
+type StructuredText = InstanceType<typeof mupdf.StructuredText>;
+type StructuredTextWalker = Parameters<StructuredText['walk']>[0];
+
+/** Characters asText may put between two characters of the walk: line and block ends. */
+const WALK_LOOKAHEAD = 4;
+
+/**
+ * StructuredText.walk with every character whole. MuPDF.js 1.28's walk makes each character
+ * with String.fromCharCode, which keeps only the low 16 bits of a code point outside the Basic
+ * Multilingual Plane: 𝜎 (U+1D70E) arrives as 휎 (U+D70E), a flag's 🇮 (U+1F1EE) as U+F1EE.
+ * MuPDF's own text of the page has them whole and in the walk's order (with line ends between
+ * lines), so a page with any such character has each walked character matched against it.
+ */
+export function walkText(stext: StructuredText, walker: StructuredTextWalker): void {
+  const onChar = walker.onChar;
+  const text = onChar ? stext.asText() : '';
+  if (!onChar || !/[\u{10000}-\u{10ffff}]/u.test(text)) {
+    stext.walk(walker);
+    return;
+  }
+  const points = Array.from(text, (ch) => ch.codePointAt(0)!);
+  let next = 0;
+  const repaired: StructuredTextWalker = {};
+  for (const key of Object.keys(walker) as Array<keyof StructuredTextWalker>) {
+    const fn = walker[key] as ((...args: unknown[]) => void) | undefined;
+    if (fn) (repaired as Record<string, unknown>)[key] = fn.bind(walker);
+  }
+  repaired.onChar = (c, ...rest) => {
+    const unit = c.charCodeAt(0);
+    for (let i = next; i < points.length && i - next <= WALK_LOOKAHEAD; i++) {
+      const point = points[i]!;
+      if (point === unit || (point > 0xffff && (point & 0xffff) === unit)) {
+        next = i + 1;
+        if (point > 0xffff) c = String.fromCodePoint(point);
+        break;
+      }
+    }
+    onChar.call(walker, c, ...rest);
+  };
+  stext.walk(repaired);
+}

@@ -361,3 +361,45 @@ export function rawOutlineAndDests(bytes: Uint8Array): { counts: Record<string, 
     doc.destroy();
   }
 }
+
+/** A one-page PDF from its page content, page resources and further objects (numbered from 5 on). */
+export function rawPdf(content: string, resources: string, extra: string[]): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources ${resources} /Contents 4 0 R >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ...extra,
+  ];
+  let body = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/**
+ * A line whose codes 0x80-0x82 stand, by the font's ToUnicode map, for characters outside the
+ * Basic Multilingual Plane: MATHEMATICAL ITALIC SMALL SIGMA and the two regional indicators
+ * of the Indonesian flag.
+ */
+export const SUPPLEMENTARY_TEXT = 'sigma \u{1d70e} flag \u{1f1ee}\u{1f1e9} end';
+export function supplementaryPdf(): Buffer {
+  const cmap = [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def /CMapName /Adobe-Identity-UCS def /CMapType 2 def',
+    '1 begincodespacerange <00> <FF> endcodespacerange',
+    '1 beginbfrange <20> <7E> <0020> endbfrange',
+    '3 beginbfchar <80> <D835DF0E> <81> <D83CDDEE> <82> <D83CDDE9> endbfchar',
+    'endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+  return rawPdf('BT /F1 24 Tf 72 700 Td (sigma \\200 flag \\201\\202 end) Tj ET', '<< /Font << /F1 5 0 R >> >>', [
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>',
+    `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`,
+  ]);
+}

@@ -145,3 +145,19 @@ export function paragraphPdf(lines: string[]): Uint8Array {
     doc.destroy();
   }
 }
+
+/**
+ * A heading set at 24.78 pt (between two half points) over a 12 pt line: each line is the
+ * widest on the page at its size, so the text column is exactly as wide as it.
+ */
+export function tightPdf(heading: string, line: string): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')), F2: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const ops = [show('F1', 24.78, 20, 800, heading), show('F2', 12, 20, 770, line)];
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

@@ -310,7 +310,11 @@ export function layoutToDocx(layout: DocumentLayout): Document {
       top: twips(top),
       bottom: twips(bottom),
       left: twips(left),
-      right: twips(right),
+      // A point of slack: a line exactly as wide as the PDF's widest line wraps in a word
+      // processor that rounds the column to its own units.
+      // A tenth of a point of slack: a line exactly as wide as the PDF's widest line would wrap
+      // in a word processor that rounds glyph advances to its own units.
+      right: Math.max(0, Math.floor(right * 20) - 2),
       header: twips(headerTop ?? Math.min(36, top / 2)),
       footer: twips(footerTop !== undefined ? page.height - footerBottom : Math.min(36, bottom / 2)),
     };

@@ -6,7 +6,7 @@
  */
 import { CatalogueError } from '@pagewright/contracts';
 import { reasonOf } from '../errors.js';
-import { borrowedShade, mupdf } from '../mupdf.js';
+import { borrowedShade, mupdf, walkText } from '../mupdf.js';
 
 export type Box = [number, number, number, number];
 
@@ -123,7 +123,7 @@ export function readPage(page: InstanceType<typeof mupdf.PDFPage>, withImages = 
     let span: TextSpan | undefined;
     let lastX1 = NaN;
     const shift = (b: ArrayLike<number>): Box => [b[0]! - ox, b[1]! - oy, b[2]! - ox, b[3]! - oy];
-    text.walk({
+    walkText(text, {
       beginTextBlock(bbox) {
         block = { bbox: shift(bbox), lines: [] };
       },

@@ -5,7 +5,7 @@
  * characters (position, font, size, colour) and one quad per line it touches.
  */
 import { CatalogueError } from '@pagewright/contracts';
-import type { mupdf } from '../mupdf.js';
+import { walkText, type mupdf } from '../mupdf.js';
 
 export type Quad = mupdf.Quad;
 export type Point = mupdf.Point;
@@ -67,7 +67,7 @@ export function pageText(page: mupdf.PDFPage): PageText {
     let dir: Point = [1, 0];
     let lineInBlock = 0;
     let blocks = 0;
-    stext.walk({
+    walkText(stext, {
       beginTextBlock() {
         if (blocks++ > 0) push('\n', null);
         lineInBlock = 0;

@@ -9,7 +9,7 @@ import type { PDFDocument } from '../mupdf.js';
 import { uprightPage } from './upright.js';
 import { openDocument } from '../pdf/single-doc.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
-import { extractPage, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
+import { extractPage, halfPoint, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
 import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
 
 /**
@@ -647,7 +647,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   let script: Run['script'];
   const push = (g: Glyph | { c: string; style: Glyph['style']; size: number; color: string }): void => {
     const last = runs[runs.length - 1];
-    const size = Math.round(g.size * 2) / 2;
+    const size = halfPoint(g.size);
     if (/\s/.test(g.c) && last) {
       last.text += g.c;
       return;

@@ -3,7 +3,7 @@
  * structured text), images with their placement, and the straight strokes and thin filled
  * rectangles that can rule a table (from a device run over the page's display list).
  */
-import { borrowedShade, mupdf } from '../mupdf.js';
+import { borrowedShade, mupdf, walkText } from '../mupdf.js';
 import { fontStyle, type FontStyle } from './fonts.js';
 import type { Rect } from './layout.js';
 
@@ -393,7 +393,7 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
   let upright = true;
   const stext = list.toStructuredText('preserve-images,preserve-whitespace');
   try {
-    stext.walk({
+    walkText(stext, {
       beginLine(_bbox, wmode, dir) {
         glyphs = [];
         upright = wmode === 0 && Math.abs(dir[1]) < 0.05 && dir[0] > 0;
@@ -464,6 +464,15 @@ function splitLine(glyphs: Glyph[], upright: boolean): Segment[] {
   return result;
 }
 
+/**
+ * A glyph size to the half point, as Word sets sizes: the half point at or below it, unless
+ * it lies within a tenth of a point of the next. Rounding up would make a line that just fit
+ * its column in the PDF wrap in the document (24.78 pt written as 25).
+ */
+export function halfPoint(size: number): number {
+  return Math.floor(size * 2 + 0.2) / 2;
+}
+
 function makeSegment(glyphs: Glyph[], upright: boolean): Segment {
   let x0 = Infinity;
   let y0 = Infinity;
@@ -475,12 +484,12 @@ function makeSegment(glyphs: Glyph[], upright: boolean): Segment {
     y0 = Math.min(y0, g.y0);
     x1 = Math.max(x1, g.x1);
     y1 = Math.max(y1, g.y1);
-    const key = Math.round(g.size * 2) / 2;
+    const key = halfPoint(g.size);
     sizes.set(key, (sizes.get(key) ?? 0) + 1);
   }
   const size = [...sizes.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   // The baseline of the text in the dominant size (sub- and superscripts sit elsewhere).
-  const bases = glyphs.filter((g) => Math.round(g.size * 2) / 2 === size && !/\s/.test(g.c)).map((g) => g.base).sort((a, b) => a - b);
+  const bases = glyphs.filter((g) => halfPoint(g.size) === size && !/\s/.test(g.c)).map((g) => g.base).sort((a, b) => a - b);
   const base = bases.length ? bases[Math.floor(bases.length / 2)]! : y1 - size * 0.2;
   return { x0, y0, x1, y1, base, size, glyphs, upright };
 }

@@ -14,8 +14,9 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { REPORT, figurePdf, paragraphPdf, reportPdf } from '../../test/layout-fixtures.js';
-import { buildPdf } from '../../test/fixtures.js';
+import { REPORT, figurePdf, paragraphPdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
+import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
+import { mupdf } from '../mupdf.js';
 
 const tmp = useTempDir('pagewright-reconstruct-');
 let pdf: string;
@@ -135,6 +136,42 @@ describe('pages whose text reads sideways', () => {
     await pdfToWord({ path }, out);
     const size = /<w:pgSz w:w="(\d+)" w:h="(\d+)" w:orient="(\w+)"/.exec(unzip(out, 'word/document.xml'));
     expect(size?.slice(1)).toEqual(['16840', '11900', 'landscape']);
+  });
+});
+
+describe('text set to fit its column', () => {
+  it('writes a size between half points at the half point below it, and leaves the widest line room in its column', async () => {
+    const heading = 'Header';
+    const line = 'Produced with a Trial Version of PDF Annotator - www.PDFAnnotator.com';
+    const path = tmp.file('tight.pdf', tightPdf(heading, line));
+    const out = tmp.out('tight.docx');
+    await pdfToWord({ path }, out);
+    const xml = unzip(out, 'word/document.xml');
+    const sizes = [...xml.matchAll(/<w:sz w:val="(\d+)"\/>/g)].map((m) => Number(m[1]));
+    // 24.78 pt rounded up to 25 would make the heading wider than the line it filled.
+    expect(sizes).toContain(49);
+    expect(sizes).not.toContain(50);
+    const [, width] = /<w:pgSz w:w="(\d+)"/.exec(xml)!;
+    const margin = /<w:pgMar w:top="\d+" w:right="(\d+)" w:bottom="\d+" w:left="(\d+)"/.exec(xml)!;
+    const indent = Number(/<w:ind w:left="(\d+)"/.exec(xml)![1]);
+    const column = Number(width) - Number(margin[1]) - Number(margin[2]) - indent;
+    const font = new mupdf.Font('Helvetica');
+    const lineTwips = [...line].reduce((sum, c) => sum + font.advanceGlyph(font.encodeCharacter(c.codePointAt(0)!)) * 12 * 20, 0);
+    // Word processors round glyph advances to their own units: a column exactly as wide as the
+    // line wraps its last word.
+    expect(column - lineTwips).toBeGreaterThanOrEqual(1.5);
+  });
+});
+
+describe('characters outside the Basic Multilingual Plane', () => {
+  it('keeps mathematical letters and flag emoji whole in Word and in text', async () => {
+    const path = tmp.file('supplementary.pdf', supplementaryPdf());
+    const docx = tmp.out('supplementary.docx');
+    await pdfToWord({ path }, docx);
+    expect(wordParagraphs(unzip(docx, 'word/document.xml')).join('')).toBe(SUPPLEMENTARY_TEXT);
+    const txt = tmp.out('supplementary.txt');
+    await pdfToTxt({ path }, txt);
+    expect(readFileSync(txt, 'utf8').trim()).toBe(SUPPLEMENTARY_TEXT);
   });
 });
 

@@ -3,7 +3,7 @@
  * text, or text drawn turned on an unrotated page): a document with flowing paragraphs cannot
  * turn a page, so the analysis reads such a page turned until most of its text is upright.
  */
-import type { PDFDocument } from '../mupdf.js';
+import { walkText, type PDFDocument } from '../mupdf.js';
 
 type MupdfPage = ReturnType<PDFDocument['loadPage']>;
 
@@ -20,7 +20,7 @@ export function uprightTurn(page: MupdfPage): number {
   let turn = 0;
   const stext = page.toStructuredText('preserve-whitespace');
   try {
-    stext.walk({
+    walkText(stext, {
       beginLine(_bbox, _wmode, dir) {
         const [dx, dy] = dir;
         // Reading downwards needs a quarter turn back (270); upwards a quarter turn (90).
