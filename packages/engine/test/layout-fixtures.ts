@@ -161,3 +161,49 @@ export function tightPdf(heading: string, line: string): Uint8Array {
     doc.destroy();
   }
 }
+
+/** The entries of indexPdf's two halves, top to bottom. */
+export const INDEX = {
+  left: Array.from({ length: 24 }, (_, i) => (i % 8 === 3 ? `Aktion ${i}, siehe Gruppenoperation einer Gruppe, ${12 + i}` : `${['Abstand', 'Atlas', 'Baum', 'Basis', 'Betti-Zahl', 'Bewegung'][i % 6]} ${String.fromCharCode(65 + i)}, ${10 + i * 3}`)),
+  right: Array.from({ length: 22 }, (_, i) => (i % 8 === 5 ? `Formoperator ${i}, siehe Weingarten-Abbildung, ${90 + i}` : `${['Faser', 'Flaeche', 'Gerade', 'Graph', 'Grenzwert', 'Gruppe'][i % 6]} ${String.fromCharCode(97 + i)}, ${40 + i * 2}`)),
+};
+
+/**
+ * An index page as LaTeX sets one: a title over the whole width, then short entries in two
+ * halves whose lines do not share baselines (the right half starts lower).
+ */
+export function indexPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Times-Roman')), F2: doc.addSimpleFont(new mupdf.Font('Times-Bold')) };
+    const ops = [show('F2', 20, 90, 740, 'Index')];
+    INDEX.left.forEach((entry, i) => ops.push(show('F1', 10, 90, 700 - i * 13, entry)));
+    INDEX.right.forEach((entry, i) => ops.push(show('F1', 10, 332, 694 - i * 13.5, entry)));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** Two drawings side by side, each with the caption of its part below it, and the figure's caption. */
+export const PARTS = { captions: ['(a) Circle', '(b) Square'], figure: 'Figure 1: Two shapes drawn side by side' };
+export function partsFigurePdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Times-Roman')) };
+    const k = 40 * 0.5523;
+    const ops = [
+      show('F1', 11, 72, 760, 'A paragraph above the figure says what it shows.'),
+      `1 w 0 0 1 RG 240 640 m 240 ${640 + k} ${200 + k} 680 200 680 c ${200 - k} 680 160 ${640 + k} 160 640 c 160 ${640 - k} ${200 - k} 600 200 600 c ${200 + k} 600 240 ${640 - k} 240 640 c S`,
+      '1 w 1 0 0 RG 330 600 m 410 600 l 410 680 l 330 680 l h S 330 600 m 410 680 l S',
+      show('F1', 9, 180, 588, PARTS.captions[0]!),
+      show('F1', 9, 345, 588, PARTS.captions[1]!),
+      show('F1', 11, 150, 560, PARTS.figure),
+    ];
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

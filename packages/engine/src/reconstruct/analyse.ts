@@ -203,6 +203,11 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
   const columnOf = (r: Rect): number => {
     if (columns.length === 1) return 0;
     for (const [i, c] of columns.entries()) if (r.x0 >= c.x0 - 4 && r.x1 <= c.x1 + 4) return i;
+    // A line reaching into the gutter but not into the next column's text is still its column's.
+    for (const [i, c] of columns.entries()) {
+      const next = columns[i + 1];
+      if (next && r.x0 >= c.x0 - 4 && r.x0 < c.x1 && r.x1 < next.x0 - 2) return i;
+    }
     return -1;
   };
   const blocksIn: { rect: Rect; item: Item }[] = [];
@@ -329,14 +334,28 @@ function findColumns(segments: Segment[], area: Rect): { x0: number; x1: number 
   const edges = [area.x0, ...gutters.flatMap((g) => [g.x0, g.x1]), area.x1];
   const columns: { x0: number; x1: number }[] = [];
   for (let i = 0; i < edges.length; i += 2) columns.push({ x0: edges[i]!, x1: edges[i + 1]! });
-  // Each column must read like running text: enough lines, most of them filling it.
+  // Each column must read like running text: enough lines, most of them filling it; or the
+  // page is split down the middle into two halves of short entries (an index, a list of
+  // symbols), each filling most of the text area's height.
+  const areaWidth = area.x1 - area.x0;
+  const areaHeight = area.y1 - area.y0;
+  let running = true;
   for (const c of columns) {
     const inside = upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2);
     if (inside.length < 3) return whole;
     const widths = inside.map((s) => s.x1 - s.x0).sort((a, b) => a - b);
     const median = widths[Math.floor(widths.length / 2)]!;
-    if (median < (c.x1 - c.x0) * 0.5) return whole;
+    if (median < (c.x1 - c.x0) * 0.5) running = false;
   }
+  const halves =
+    gutters.length === 1 &&
+    Math.abs((gutters[0]!.x0 + gutters[0]!.x1) / 2 - (area.x0 + area.x1) / 2) <= areaWidth * 0.1 &&
+    columns.every((c) => {
+      const inside = upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2);
+      const extent = Math.max(...inside.map((s) => s.y1)) - Math.min(...inside.map((s) => s.y0));
+      return inside.length >= 8 && extent >= areaHeight * 0.6;
+    });
+  if (!running && !halves) return whole;
   // Tighten every column to the text it holds.
   return columns.map((c) => {
     const inside = upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2);

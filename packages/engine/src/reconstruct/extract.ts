@@ -245,11 +245,12 @@ function figureRegions(raw: RawPage): Rect[] {
       }
     }
   }
-  // Short labels just outside a drawing (axis ticks and names) belong to the figure.
+  // Short labels just outside a drawing (axis ticks and names) belong to the figure; the
+  // captions of its parts ("(a) Cube", "(ii) After") are text.
   for (const b of boxes) {
     if (b.x1 - b.x0 < FIGURE_MIN_SIDE || b.y1 - b.y0 < FIGURE_MIN_SIDE) continue;
     for (const seg of raw.segments) {
-      if (seg.glyphs.length > LABEL_MAX_GLYPHS || centreIn(seg, b)) continue;
+      if (seg.glyphs.length > LABEL_MAX_GLYPHS || centreIn(seg, b) || isPartCaption(seg)) continue;
       const dx = Math.max(0, b.x0 - seg.x1, seg.x0 - b.x1);
       const dy = Math.max(0, b.y0 - seg.y1, seg.y0 - b.y1);
       if (dx <= 24 && dy <= 12 && (dx === 0 || dy === 0)) {
@@ -269,6 +270,11 @@ function figureRegions(raw: RawPage): Rect[] {
       const text = raw.segments.filter((s) => centreIn(s, b)).reduce((n, s) => n + s.glyphs.length, 0);
       return text <= FIGURE_MAX_TEXT;
     });
+}
+
+/** A caption of one part of a figure: a letter or roman numeral in brackets, then its words. */
+function isPartCaption(seg: Segment): boolean {
+  return /^\((?:[a-z]|[ivx]{1,4})\)\s*\S/.test(seg.glyphs.map((g) => g.c).join(''));
 }
 
 function centreIn(r: Rect, box: Rect): boolean {

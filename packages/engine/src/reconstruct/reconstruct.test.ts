@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { REPORT, figurePdf, paragraphPdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
+import { INDEX, PARTS, REPORT, figurePdf, indexPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 
@@ -136,6 +136,31 @@ describe('pages whose text reads sideways', () => {
     await pdfToWord({ path }, out);
     const size = /<w:pgSz w:w="(\d+)" w:h="(\d+)" w:orient="(\w+)"/.exec(unzip(out, 'word/document.xml'));
     expect(size?.slice(1)).toEqual(['16840', '11900', 'landscape']);
+  });
+});
+
+describe('a page in two halves of short entries', () => {
+  it('reads an index set in two halves one half after the other, not across', async () => {
+    const path = tmp.file('index.pdf', indexPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.columns).toHaveLength(2);
+    const texts = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf);
+    expect(texts[0]).toBe('Index');
+    const entries = texts.slice(1).join(' ');
+    expect(entries).toBe([...INDEX.left, ...INDEX.right].join(' '));
+  });
+});
+
+describe('the parts of a figure', () => {
+  it('keeps the captions of its parts as text under the picture', async () => {
+    const path = tmp.file('parts.pdf', partsFigurePdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    // A caption starting "(a)" reads as a list item: its marker is printed by the numbering.
+    const kinds = page.blocks.map((b) => (b.kind === 'paragraph' ? `${b.list ? `${b.list.marker} ` : ''}${textOf(b)}` : b.kind));
+    const picture = kinds.indexOf('image');
+    expect(picture).toBeGreaterThan(0);
+    expect(kinds.slice(picture + 1).join(' ')).toContain(`${PARTS.captions[0]} ${PARTS.captions[1]}`);
+    expect(kinds.at(-1)).toBe(PARTS.figure);
   });
 });
 
