@@ -81,10 +81,11 @@ function runsHtml(p: Paragraph): string {
 }
 
 function paragraphHtml(p: Paragraph): string {
-  if (p.headingLevel) return `<h${p.headingLevel}>${runsHtml(p)}</h${p.headingLevel}>`;
+  const dir = p.rtl ? ' dir="rtl"' : '';
+  if (p.headingLevel) return `<h${p.headingLevel}${dir}>${runsHtml(p)}</h${p.headingLevel}>`;
   const align = p.align === 'left' ? '' : ` style="text-align:${p.align}"`;
   const marker = p.list ? `${escapeXml(p.list.marker)} ` : '';
-  return `<p${p.list ? ' class="item"' : ''}${align}>${marker}${runsHtml(p)}</p>`;
+  return `<p${p.list ? ' class="item"' : ''}${dir}${align}>${marker}${runsHtml(p)}</p>`;
 }
 
 /** The files of the EPUB, in order (mimetype first). */

@@ -119,7 +119,7 @@ function runHtml(run: Run): string {
 
 function paragraphHtml(p: Paragraph): string {
   const inner = p.runs.map(runHtml).join('');
-  const align = p.align !== 'left' && p.align !== 'justify' ? ` style="text-align:${p.align}"` : '';
+  const align = (p.align !== 'left' && p.align !== 'justify' ? ` style="text-align:${p.align}"` : '') + (p.rtl ? ' dir="rtl"' : '');
   if (p.headingLevel) {
     const level = Math.max(1, Math.min(6, p.headingLevel));
     return `<h${level}${align}>${inner}</h${level}>`;

@@ -63,7 +63,7 @@ const ALIGN = { left: '\\ql', center: '\\qc', right: '\\qr', justify: '\\qj' } a
 function paragraphProps(p: Paragraph, inTable: boolean): string {
   const outline = p.headingLevel ? `\\outlinelevel${p.headingLevel - 1}` : '';
   const indent = inTable ? '' : `\\li${twips(p.leftIndent)}\\fi${twips(p.firstLineIndent)}`;
-  return `${ALIGN[p.align]}${indent}\\sb${inTable ? 0 : twips(p.spaceBefore)}\\sa0\\sl-${twips(p.lineSpacing)}\\slmult0${outline}`;
+  return `${p.rtl ? '\\rtlpar' : ''}${ALIGN[p.align]}${indent}\\sb${inTable ? 0 : twips(p.spaceBefore)}\\sa0\\sl-${twips(p.lineSpacing)}\\slmult0${outline}`;
 }
 
 function paragraphRtf(p: Paragraph, t: Tables): string {

@@ -42,7 +42,7 @@ import { asCatalogueError } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
 import type { PdfInput } from '../merge.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
-import { analysePdf } from '../reconstruct/analyse.js';
+import { RTL_LETTER, analysePdf } from '../reconstruct/analyse.js';
 import { fittingSpacing, portableFamily } from '../reconstruct/fonts.js';
 import type { Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Run, Table } from '../reconstruct/layout.js';
 import { xmlSafe } from '../reconstruct/text.js';
@@ -163,6 +163,7 @@ function textRun(run: Run, pageNumber?: number): TextRun {
     italics: run.italic,
     // Always explicit: heading styles would otherwise colour the text.
     color: run.color,
+    ...(RTL_LETTER.test(run.text) ? { rightToLeft: true } : {}),
     ...(spacing !== 0 ? { characterSpacing: spacing } : {}),
     // Word shrinks raised text itself; the position without the shrinking keeps the PDF's size.
     ...(run.script ? { position: scriptShift(run) } : {}),
@@ -196,6 +197,7 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
   return new DocxParagraph({
     children,
     alignment: ALIGN[p.align],
+    ...(p.rtl ? { bidirectional: true } : {}),
     spacing: { before: options.inCell ? 0 : twips(p.spaceBefore), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
     indent: options.inCell ? {} : indent,
     ...(p.headingLevel ? { heading: HEADINGS[Math.min(6, p.headingLevel) - 1]! } : {}),

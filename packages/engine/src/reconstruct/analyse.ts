@@ -661,6 +661,65 @@ function firstWordWidth(line: Line): number {
   return x1 - x0;
 }
 
+/** Letters of the right-to-left scripts: Hebrew, Arabic, Syriac, Thaana and their presentation forms. */
+export const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
+
+/** Whether right-to-left letters outnumber the other letters of the lines. */
+function rightToLeft(lines: Line[]): boolean {
+  let rtl = 0;
+  let other = 0;
+  for (const l of lines) {
+    for (const s of l.segments) {
+      for (const g of s.glyphs) {
+        if (RTL_LETTER.test(g.c)) rtl++;
+        else if (/\p{L}/u.test(g.c)) other++;
+      }
+    }
+  }
+  return rtl > other;
+}
+
+/**
+ * Pushes a right-to-left line's glyphs in reading order. MuPDF gives a line's directional
+ * runs from left to right on the page, each run in its own reading order: read from the
+ * right, the runs come in reverse. A gap between glyphs or runs wider than a fifth of the
+ * size is a space.
+ */
+function readRightToLeft(line: Line, push: (g: Glyph) => void, addSpace: () => void, before: (g: Glyph) => void): void {
+  // A letter's script decides its direction; spaces, digits and punctuation take MuPDF's level.
+  const rightward = (g: Glyph): boolean => (/\p{L}/u.test(g.c) ? RTL_LETTER.test(g.c) : Boolean(g.rtl));
+  const runs: { rtl: boolean; glyphs: Glyph[] }[] = [];
+  for (const s of line.segments) {
+    for (const g of s.glyphs) {
+      const last = runs[runs.length - 1];
+      if (last && last.rtl === rightward(g)) last.glyphs.push(g);
+      else runs.push({ rtl: rightward(g), glyphs: [g] });
+    }
+  }
+  const left = (run: Glyph[]): number => Math.min(...run.map((g) => g.x0));
+  const right = (run: Glyph[]): number => Math.max(...run.map((g) => g.x1));
+  runs.sort((a, b) => right(b.glyphs) - right(a.glyphs));
+  let previous: Glyph[] | undefined;
+  let previousRtl = false;
+  for (const { rtl, glyphs: run } of runs) {
+    const touching = previous && /\p{L}/u.test(previous[previous.length - 1]!.c) && /\p{L}/u.test(run[0]!.c);
+    // Words of two directions that touch are two words (MuPDF may place their space elsewhere).
+    if (previous && (left(previous) - right(run) > Math.min(run[0]!.size, previous[0]!.size) * 0.2 || (touching && rtl !== previousRtl))) addSpace();
+    previousRtl = rtl;
+    let last: Glyph | undefined;
+    for (const g of run) {
+      if (last && !/\s/.test(last.c) && !/\s/.test(g.c)) {
+        const gap = rtl ? last.x0 - g.x1 : g.x0 - last.x1;
+        if (gap > Math.min(g.size, last.size) * 0.2) addSpace();
+      }
+      before(g);
+      push(g);
+      last = g;
+    }
+    previous = run;
+  }
+}
+
 function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column: number): Paragraph {
   const runs: Run[] = [];
   let script: Run['script'];
@@ -683,7 +742,16 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
     const last = runs[runs.length - 1];
     if (last && !/\s$/.test(last.text)) last.text += ' ';
   };
+  const rtl = rightToLeft(lines);
   lines.forEach((line, li) => {
+    if (rtl) {
+      // Directional runs of a right-to-left line read from the rightmost on the page.
+      readRightToLeft(line, push, addSpace, (g) => {
+        script = g.size < line.size * 0.85 ? (g.base < line.base - line.size * 0.2 ? 'super' : g.base > line.base + line.size * 0.1 ? 'sub' : undefined) : undefined;
+      });
+      if (li < lines.length - 1) addSpace();
+      return;
+    }
     line.segments.forEach((s, si) => {
       // Segments that touch (a superscript after its base) join without a space.
       const before = line.segments[si - 1];
@@ -715,7 +783,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   for (const r of runs) r.text = r.text.replace(/\s+/g, ' ');
   let list: Paragraph['list'];
   const first = runs[0];
-  if (first) {
+  if (first && !rtl) {
     const marker = markerOf(lineText(lines[0]!));
     if (marker) {
       // The marker goes into the list numbering; the text keeps the rest.
@@ -738,28 +806,32 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   // Never tighter than the glyphs need (writers use it as an exact line height).
   const lineSpacing = Math.max(size * 1.05, spacings.length ? spacings[Math.floor(spacings.length / 2)]! : size * 1.2);
   const colWidth = col.x1 - col.x0;
-  const lefts = lines.map((l) => l.x0 - col.x0);
-  const rights = lines.map((l) => col.x1 - l.x1);
-  const rest = lines.length > 1 ? lines.slice(1) : lines;
-  const leftIndent = Math.max(0, Math.min(...rest.map((l) => l.x0 - col.x0)));
+  // A right-to-left paragraph is measured from the column's right edge: its lines start there.
+  const lefts = lines.map((l) => (rtl ? col.x1 - l.x1 : l.x0 - col.x0));
+  const rights = lines.map((l) => (rtl ? l.x0 - col.x0 : col.x1 - l.x1));
+  const leftIndent = Math.max(0, Math.min(...(lines.length > 1 ? lefts.slice(1) : lefts)));
   const firstLineIndent = lines.length > 1 ? lefts[0]! - leftIndent : 0;
   let align: Paragraph['align'] = 'left';
   const tol = Math.max(2, size * 0.5);
   // Centred: both sides indented alike, and clearly (a full line indented a little is not).
   const centred = lines.every((l, i) => Math.abs(lefts[i]! - rights[i]!) < tol * 2) && lefts.some((v) => v > Math.max(tol * 2, colWidth * 0.08));
   if (centred) align = 'center';
-  else if (rights.every((r) => r < tol) && lefts.some((v) => v > colWidth * 0.1) && lines.every((l) => Math.abs(l.x0 - lines[0]!.x0) > 0 || lines.length === 1) && lefts[0]! > colWidth * 0.3) align = 'right';
+  else if (rights.every((r) => r < tol) && lefts.some((v) => v > colWidth * 0.1) && lefts.every((v) => Math.abs(v - lefts[0]!) > 0 || lines.length === 1) && lefts[0]! > colWidth * 0.3) align = 'right';
   else if (lines.length >= 2 && rights.slice(0, -1).every((r) => r < tol)) align = 'justify';
+  // The alignment found in reading direction, as seen on the page.
+  if (rtl && (align === 'left' || align === 'right')) align = align === 'left' ? 'right' : 'left';
+  const endSide = rtl ? 'left' : 'right';
   const paragraph: Paragraph = {
     kind: 'paragraph',
     bbox,
     column,
     runs: runs.filter((r) => r.text.length > 0),
     align,
+    ...(rtl ? { rtl } : {}),
     lineSpacing,
     spaceBefore: 0,
-    firstLineIndent: list || align === 'center' || align === 'right' ? 0 : firstLineIndent,
-    leftIndent: align === 'center' || align === 'right' ? 0 : list ? lefts[0]! : leftIndent,
+    firstLineIndent: list || align === 'center' || align === endSide ? 0 : firstLineIndent,
+    leftIndent: align === 'center' || align === endSide ? 0 : list ? lefts[0]! : leftIndent,
   };
   if (list) paragraph.list = list;
   baselines.set(paragraph, { first: lines[0]!.base, last: lines[lines.length - 1]!.base, size });

@@ -31,6 +31,8 @@ export interface Glyph {
   size: number;
   style: FontStyle;
   color: string;
+  /** Set right to left (an odd bidi level): MuPDF gives such a run in reading order, right to left on the page. */
+  rtl?: true;
 }
 
 /** Text on one baseline without a gap wider than about an em: a line of a column or a table cell. */
@@ -404,7 +406,7 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
         glyphs = [];
         upright = wmode === 0 && Math.abs(dir[1]) < 0.05 && dir[0] > 0;
       },
-      onChar(c, origin, font, size, quad, color) {
+      onChar(c, origin, font, size, quad, color, bidi) {
         // A glyph MuPDF cannot map to Unicode: as U+FFFD it would print as a box in the document.
         if (c === UNMAPPED) return;
         let style = styles.get(font.pointer);
@@ -424,6 +426,7 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
           size,
           style,
           color: colorHex(color as number[]),
+          ...(bidi % 2 === 1 ? { rtl: true as const } : {}),
         });
       },
       endLine() {

@@ -45,6 +45,11 @@ export interface Paragraph {
   column: number;
   runs: Run[];
   align: 'left' | 'center' | 'right' | 'justify';
+  /**
+   * A right-to-left paragraph (mostly Arabic or Hebrew letters): its runs are in reading order,
+   * and `leftIndent` and `firstLineIndent` are measured from the right edge of the column.
+   */
+  rtl?: boolean;
   /** Baseline-to-baseline distance of the lines, points (the font size for one-line paragraphs). */
   lineSpacing: number;
   /** Gap above the paragraph (from the previous block's bottom in the same column), points. */

@@ -17,6 +17,7 @@ import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
 import { INDEX, PARTS, REPORT, figurePdf, indexPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
+import { ChromiumRenderer } from '../office/chromium.js';
 
 const tmp = useTempDir('pagewright-reconstruct-');
 let pdf: string;
@@ -161,6 +162,34 @@ describe('the parts of a figure', () => {
     expect(picture).toBeGreaterThan(0);
     expect(kinds.slice(picture + 1).join(' ')).toContain(`${PARTS.captions[0]} ${PARTS.captions[1]}`);
     expect(kinds.at(-1)).toBe(PARTS.figure);
+  });
+});
+
+describe('right-to-left text', () => {
+  const arabic = ['هذه فقرة عربية طويلة بما يكفي لتلتف على عدة أسطر في الصفحة، وهي تحتوي على رقم 2024 وكلمة English في وسطها.', 'فقرة ثانية قصيرة.'];
+  const english = 'An English paragraph follows the Arabic ones and wraps over two lines on the narrow page.';
+
+  it('reads Arabic paragraphs in reading order, right-aligned as printed, and writes them right to left in Word', async () => {
+    // Chromium shapes and lays out the Arabic as a browser prints it: glyph runs from left to right on the page.
+    const html = `<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:14px;width:400px} p{margin:0 0 12px}</style></head><body>${arabic.map((p) => `<p dir="rtl">${p}</p>`).join('')}<p>${english}</p></body></html>`;
+    const path = tmp.out('arabic.pdf');
+    const chromium = new ChromiumRenderer(async () => tmp.dir);
+    try {
+      await chromium.printHtml(Buffer.from(html), path, 60_000);
+    } finally {
+      await chromium.close();
+    }
+    const paragraphs = (await analysePdf({ path })).pages[0]!.blocks.filter((b): b is Paragraph => b.kind === 'paragraph');
+    expect(paragraphs.map(textOf)).toEqual([...arabic, english]);
+    expect(paragraphs.map((p) => p.rtl ?? false)).toEqual([true, true, false]);
+    // The short Arabic paragraph ends at the column's left side: it is right-aligned.
+    expect(paragraphs[1]!.align).toBe('right');
+    const out = tmp.out('arabic.docx');
+    await pdfToWord({ path }, out);
+    const xml = unzip(out, 'word/document.xml');
+    const body = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => m[0]).filter((p) => p.includes('<w:t'));
+    expect(body.map((p) => p.includes('<w:bidi/>'))).toEqual([true, true, false]);
+    expect(body[0]).toMatch(/<w:rtl\/>[\s\S]*?<w:t[^>]*>هذه/);
   });
 });
 
