@@ -6,6 +6,8 @@ import { RICH, richPdf } from '../../test/convert-fixtures.js';
 import { buildPdf } from '../../test/fixtures.js';
 import { errorOf, useTempDir } from '../../test/harness.js';
 import { pdfToPpt } from './pdf-to-ppt.js';
+import { mupdf } from '../mupdf.js';
+import { savedBytes } from '../../test/fixtures.js';
 
 const tmp = useTempDir('pagewright-pdf-to-ppt-');
 const EMU_PER_POINT = 12700;
@@ -98,5 +100,33 @@ describe('pdfToPpt', () => {
     const input = tmp.file('locked.pdf', buildPdf({ pages: ['x'], encrypt: { user: 'u', owner: 'o' } }));
     expect((await errorOf(pdfToPpt({ path: input, password: 'no' }, tmp.out('locked.pptx')))).code).toBe('INCORRECT_PASSWORD');
     expect(() => readFileSync(tmp.out('locked.pptx'))).toThrow();
+  });
+
+  it("names each text's family as a viewer knows it: the PDF's own when common, else its metric twin", async () => {
+    const doc = new mupdf.PDFDocument();
+    let bytes: Uint8Array;
+    try {
+      const fonts = {
+        F1: doc.addSimpleFont(new mupdf.Font('DejaVuSans', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf')),
+        F2: doc.addSimpleFont(new mupdf.Font('Helvetica')),
+        F3: doc.addSimpleFont(new mupdf.Font('Times-Bold')),
+      };
+      const content = ['BT /F1 12 Tf 72 760 Td (Set in DejaVu Sans) Tj ET', 'BT /F2 12 Tf 72 700 Td (Set in Helvetica) Tj ET', 'BT /F3 12 Tf 72 640 Td (Set in Times Bold) Tj ET'];
+      doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, content.join('\n')));
+      bytes = savedBytes(doc, 'compress');
+    } finally {
+      doc.destroy();
+    }
+    const input = tmp.file('fonts.pdf', bytes);
+    await pdfToPpt({ path: input }, tmp.out('fonts.pptx'));
+    const slide = readZip(tmp.out('fonts.pptx')).get('ppt/slides/slide1.xml')!.toString('utf8');
+    const faceOf = (text: string): string | undefined => {
+      const run = slide.split('<a:r>').find((r) => r.includes(`<a:t>${text}</a:t>`));
+      return run && /<a:latin typeface="([^"]+)"/.exec(run)?.[1];
+    };
+    // A CamelCase PostScript name split at every capital ("Deja Vu Sans") is a family no viewer has.
+    expect(faceOf('Set in DejaVu Sans')).toBe('DejaVu Sans');
+    expect(faceOf('Set in Helvetica')).toBe('Arial');
+    expect(faceOf('Set in Times Bold')).toBe('Times New Roman');
   });
 });

@@ -14,6 +14,7 @@ import { CatalogueError } from '@pagewright/contracts';
 import { writeFileAtomic } from '../files.js';
 import type { PdfInput } from '../merge.js';
 import { openInput } from '../pdf/single.js';
+import { fontStyle, portableFamily } from '../reconstruct/fonts.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { pageFailure, readPage, renderVectorArt, type Box, type TextLine, type TextSpan } from './positional.js';
 
@@ -37,17 +38,14 @@ function base64(mime: string, data: Uint8Array): string {
   return `${mime};base64,${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
 }
 
-/** Windows fonts PowerPoint has, for the PDF base fonts it would otherwise replace at random. */
+/**
+ * The family to name for a span: the PDF's own when a viewer has it (DejaVu Sans, Arial, ...),
+ * else a metric-compatible standard family of its kind, as in the Word output (TeX's CMR10, a
+ * subset or numbered name would fall back to the viewer's default and misplace every line).
+ */
 function fontFace(span: TextSpan): string {
-  const name = span.font.replace(/[-,](Bold|Italic|Oblique|BoldItalic|BoldOblique|Regular|Roman|BoldMT|ItalicMT|BoldItalicMT)$/i, '').replace(/MT$|PSMT$/, '');
-  if (/^helvetica$/i.test(name) || name === '') return span.family === 'serif' ? 'Times New Roman' : span.family === 'monospace' ? 'Courier New' : 'Arial';
-  if (/^times/i.test(name)) return 'Times New Roman';
-  if (/^courier/i.test(name)) return 'Courier New';
-  if (/^symbol$/i.test(name)) return 'Symbol';
-  // Names without lower-case letters (TeX's CMR10, SFRM1000, subset or numbered names) are not
-  // families a viewer has: its generic fallback (often a wide sans) would misplace every line.
-  if (!/[a-z]{2}/.test(name)) return span.family === 'serif' ? 'Times New Roman' : span.family === 'monospace' ? 'Courier New' : 'Arial';
-  return name.replace(/([a-z])([A-Z])/g, '$1 $2');
+  const style = fontStyle(span.font, { bold: span.bold, italic: span.italic, mono: span.family === 'monospace', serif: span.family === 'serif' });
+  return portableFamily({ font: style.family, mono: style.mono, serif: style.serif });
 }
 
 function runOf(span: TextSpan, text: string, scale: number, breakLine: boolean): TextRun {
