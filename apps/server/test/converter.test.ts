@@ -36,7 +36,7 @@ function withFile<T>(name: string, bytes: Buffer, read: (file: string, dir: stri
   }
 }
 
-const pdfText = (pdf: Buffer) => withFile('f.pdf', pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
+const pdfText = (pdf: Buffer) => withFile('f.pdf', pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }));
 
 function unzip(zip: Buffer): Map<string, Buffer> {
   return withFile('in.zip', zip, (file, dir) => {
@@ -96,6 +96,32 @@ async function converted(query: Record<string, string>, method: 'GET' | 'POST' =
   const res = await server.guest.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
   const disposition = res.headers.get('content-disposition') ?? '';
   return { item, bytes: Buffer.from(await res.arrayBuffer()), name: /filename="([^"]*)"/.exec(disposition)?.[1] ?? '' };
+}
+
+/** An EPUB 3 of `chapters` chapters of twelve paragraphs each (Python's zipfile: mimetype first, stored). */
+function epubBook(chapters: number): Buffer {
+  const script = `
+import sys, zipfile
+n = int(sys.argv[2])
+words = ' '.join(['the quick brown fox jumps over the lazy dog and runs far away'] * 10)
+z = zipfile.ZipFile(sys.argv[1], 'w')
+z.writestr(zipfile.ZipInfo('mimetype'), 'application/epub+zip')
+z.writestr('META-INF/container.xml', '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>', zipfile.ZIP_DEFLATED)
+items = ''.join('<item id="c%d" href="c%d.xhtml" media-type="application/xhtml+xml"/>' % (i, i) for i in range(n))
+spine = ''.join('<itemref idref="c%d"/>' % i for i in range(n))
+z.writestr('OEBPS/content.opf', '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">book</dc:identifier><dc:title>Long book</dc:title><dc:language>en</dc:language></metadata><manifest>%s</manifest><spine>%s</spine></package>' % (items, spine), zipfile.ZIP_DEFLATED)
+for i in range(n):
+    body = ''.join('<p>%s</p>' % words for _ in range(12))
+    z.writestr('OEBPS/c%d.xhtml' % i, '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>c%d</title></head><body><h1>Chapter %d</h1>%s</body></html>' % (i, i + 1, body), zipfile.ZIP_DEFLATED)
+z.close()
+`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'pw-epub-'));
+  try {
+    execFileSync('python3', ['-c', script, path.join(dir, 'book.epub'), String(chapters)]);
+    return readFileSync(path.join(dir, 'book.epub'));
+  } finally {
+    removeDir(dir);
+  }
 }
 
 const isJpeg = (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
@@ -204,6 +230,29 @@ describe('converter: to PDF', () => {
     expect(text).toContain('Dear Ana,');
     expect(text).toContain('The shipment left Rotterdam today.');
     expect(officeProcesses().length).toBeGreaterThan(0);
+  });
+
+  it('lays an EPUB out in the engine workers: its progress moves while the book is laid out, and the PDF holds its text', async () => {
+    const { file_id } = await upload(server, 'Long book.epub', epubBook(300));
+    const created = await convert({ file_id, output_format: 'pdf' }, 'POST');
+    expect(created.env.code).toBe(0);
+    const seen: number[] = [];
+    let item: TaskResult['items'][number];
+    for (;;) {
+      const r = await api<TaskResult>(server, 'GET', `/api/get-task-result?task_id=${created.env.data.task_id}`);
+      item = r.env.data.items[0]!;
+      if (item.is_done) break;
+      seen.push(item.progress);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(item.status).toBe(0);
+    // Laid out in the API's own thread, the book would hold the requests until it was done:
+    // the progress between the start and the end would be read once at most, not page by page.
+    expect(new Set(seen.filter((p) => p > 5 && p < 95)).size).toBeGreaterThanOrEqual(3);
+    const res = await server.guest.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain('Chapter 1');
+    expect(text).toContain('Chapter 300');
   });
 
   it('leaves no soffice and no temporary file (LibreOffice profiles included) once the server has stopped', async () => {

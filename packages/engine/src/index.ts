@@ -16,7 +16,7 @@ export { protectPdf, unlockPdf } from './protect.js';
 export { ocrToPdf, OCR_LANGUAGES, type OcrInput, type OcrOptions, type OcrResult } from './ocr.js';
 export { imagesToPdf, type PageLayout } from './images-to-pdf.js';
 export { OfficePool, type OfficePoolOptions } from './office/pool.js';
-export { documentToPdf, sourceTypeOf } from './office/convert.js';
+export { documentToPdf, epubDocumentToPdf, sourceTypeOf } from './office/convert.js';
 export { processImage, probeImage, imageOutputExtension, type ImageProcessOptions, type ImageFacts } from './image/process.js';
 export { pdfToWord } from './convert/pdf-to-word.js';
 export { pdfToTxt } from './convert/pdf-to-txt.js';

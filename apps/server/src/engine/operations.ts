@@ -44,6 +44,8 @@ export const operations = {
   }),
   processImage: (a: { inputPath: string; outputPath: string; options: engine.ImageProcessOptions }, p: Progress) =>
     engine.processImage(a.inputPath, a.outputPath, a.options, p),
+  /** EPUB to PDF: MuPDF's layout of a whole book, kept off the main thread (no LibreOffice involved). */
+  epubToPdf: (a: { inputPath: string; outputPath: string }, p: Progress) => engine.epubDocumentToPdf(a.inputPath, a.outputPath, p),
   renderPage: async (a: PdfInput & { page: number; dpi: number }) => {
     const png = await engine.renderPage(a.path, a.page, a.dpi, a.password);
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64');

@@ -29,6 +29,17 @@ export function sourceTypeOf(extension: string): (typeof converterSourceExtensio
 }
 
 /**
+ * EPUB to PDF at `outputPath` (MuPDF lays the book out; no LibreOffice, so it can run in a
+ * worker thread). Progress: 5 to 95 page by page, 100 when the output is in place.
+ */
+export async function epubDocumentToPdf(inputPath: string, outputPath: string, onProgress?: ProgressFn): Promise<void> {
+  const report = progressReporter(onProgress);
+  report(0);
+  await writeAtomically(outputPath, (temp) => epubToPdf(inputPath, temp, (done, total) => report(5 + (90 * done) / total)));
+  report(100);
+}
+
+/**
  * Converts `inputPath`, a document of type `sourceExtension` (one of converterSourceExtensions,
  * with or without the dot, any case), to a PDF at `outputPath`. Throws CatalogueError:
  * FILE_TYPE_ERROR for another type, FILE_DAMAGED when the document cannot be read,
@@ -43,8 +54,7 @@ export async function documentToPdf(pool: OfficePool, inputPath: string, outputP
   const report = progressReporter(onProgress);
   report(0);
   if (type === 'epub') {
-    await writeAtomically(outputPath, (temp) => epubToPdf(inputPath, temp, (done, total) => report(5 + (90 * done) / total)));
-    report(100);
+    await epubDocumentToPdf(inputPath, outputPath, onProgress);
     return;
   }
   report(5);

@@ -42,7 +42,7 @@ export function converterTools(deps: ConverterDeps): RouteSpec[] {
     const input = inputs[0]!;
     const row = await deps.files.requireStoredForTask(input.file_id);
     const stored = await deps.storage.localCopy(row.storage_key, tempDir);
-    if (options.direction === 'toPdf') return toPdf(deps.office, stored, options.sourceExtension, tempDir, reportProgress);
+    if (options.direction === 'toPdf') return toPdf(deps, stored, options.sourceExtension, tempDir, reportProgress);
     return fromPdf(deps, { path: stored, ...(input.password ? { password: input.password } : {}) }, options, tempDir, reportProgress);
   });
 
@@ -105,13 +105,15 @@ export function converterTools(deps: ConverterDeps): RouteSpec[] {
 }
 
 async function toPdf(
-  office: LazyOfficePool, stored: string, sourceExtension: string, tempDir: string, reportProgress: (p: number) => void,
+  deps: ConverterDeps, stored: string, sourceExtension: string, tempDir: string, reportProgress: (p: number) => void,
 ): Promise<{ outputPath: string }> {
   // The stored object has no extension; LibreOffice and Chromium pick their filter by it.
   const inputPath = path.join(tempDir, `input.${sourceExtension}`);
   await copyFile(stored, inputPath);
   const outputPath = path.join(tempDir, 'converted.pdf');
-  await office.documentToPdf(inputPath, outputPath, sourceExtension, reportProgress);
+  // MuPDF lays a book out in one synchronous run: in a worker thread, not the API's.
+  if (sourceExtension.toLowerCase() === 'epub') await deps.engine.run('epubToPdf', { inputPath, outputPath }, reportProgress);
+  else await deps.office.documentToPdf(inputPath, outputPath, sourceExtension, reportProgress);
   return { outputPath };
 }
 
