@@ -207,3 +207,17 @@ export function partsFigurePdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+/** A page of labels and their values in two halves, each pair on one baseline (a form, a data sheet). */
+export const PAIRS = Array.from({ length: 20 }, (_, i) => [`Label number ${i + 1}`, i % 4 === 0 ? `A longer value written for entry ${i + 1}` : `Value ${i + 1}`] as const);
+export function pairsPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const ops = PAIRS.flatMap(([label, value], i) => [show('F1', 10, 90, 760 - i * 16, label), show('F1', 10, 332, 760 - i * 16, value)]);
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

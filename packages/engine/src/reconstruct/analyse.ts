@@ -303,6 +303,16 @@ function imageBlock(img: RawImage, bbox: Rect): ImageBlock {
 }
 
 /**
+ * Two halves whose lines pair up on shared baselines, most of them, are the two columns of one
+ * table (labels and their values), read across; an index's halves pair up only in part.
+ */
+function rowsAcross(columns: { x0: number; x1: number }[], upright: Segment[]): boolean {
+  const [left, right] = columns.map((c) => upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2));
+  const paired = left!.filter((a) => right!.some((b) => Math.abs(a.base - b.base) < Math.min(a.size, b.size) * 0.2)).length;
+  return paired >= Math.max(left!.length, right!.length) * 0.8;
+}
+
+/**
  * Text columns: vertical gutters (at least 8 pt wide) that no more than a few lines cross,
  * with text on both sides, where each side's lines fill their column like running text.
  */
@@ -355,7 +365,7 @@ function findColumns(segments: Segment[], area: Rect): { x0: number; x1: number 
       const extent = Math.max(...inside.map((s) => s.y1)) - Math.min(...inside.map((s) => s.y0));
       return inside.length >= 8 && extent >= areaHeight * 0.6;
     });
-  if (!running && !halves) return whole;
+  if (!running && !(halves && !rowsAcross(columns, upright))) return whole;
   // Tighten every column to the text it holds.
   return columns.map((c) => {
     const inside = upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2);

@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { INDEX, PARTS, REPORT, figurePdf, indexPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
+import { INDEX, PAIRS, PARTS, REPORT, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { ChromiumRenderer } from '../office/chromium.js';
@@ -149,6 +149,16 @@ describe('a page in two halves of short entries', () => {
     expect(texts[0]).toBe('Index');
     const entries = texts.slice(1).join(' ');
     expect(entries).toBe([...INDEX.left, ...INDEX.right].join(' '));
+  });
+});
+
+describe('labels and their values in two halves', () => {
+  it('keeps each label with its value when the halves pair up line by line', async () => {
+    const path = tmp.file('pairs.pdf', pairsPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.columns).toHaveLength(1);
+    const text = page.blocks.map((b) => (b.kind === 'paragraph' ? textOf(b) : b.kind === 'table' ? b.rows.map((r) => r.cells.map((c) => c.text.map(textOf).join(' ')).join(' ')).join(' ') : '')).join(' ');
+    expect(text).toBe(PAIRS.map(([label, value]) => `${label} ${value}`).join(' '));
   });
 });
 
