@@ -312,8 +312,6 @@ export function layoutToDocx(layout: DocumentLayout): Document {
       top: twips(top),
       bottom: twips(bottom),
       left: twips(left),
-      // A point of slack: a line exactly as wide as the PDF's widest line wraps in a word
-      // processor that rounds the column to its own units.
       // A tenth of a point of slack: a line exactly as wide as the PDF's widest line would wrap
       // in a word processor that rounds glyph advances to its own units.
       right: Math.max(0, Math.floor(right * 20) - 2),

@@ -306,10 +306,9 @@ function imageBlock(img: RawImage, bbox: Rect): ImageBlock {
  * Two halves whose lines pair up on shared baselines, most of them, are the two columns of one
  * table (labels and their values), read across; an index's halves pair up only in part.
  */
-function rowsAcross(columns: { x0: number; x1: number }[], upright: Segment[]): boolean {
-  const [left, right] = columns.map((c) => upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2));
-  const paired = left!.filter((a) => right!.some((b) => Math.abs(a.base - b.base) < Math.min(a.size, b.size) * 0.2)).length;
-  return paired >= Math.max(left!.length, right!.length) * 0.8;
+function rowsAcross(left: Segment[], right: Segment[]): boolean {
+  const paired = left.filter((a) => right.some((b) => Math.abs(a.base - b.base) < Math.min(a.size, b.size) * 0.2)).length;
+  return paired >= Math.max(left.length, right.length) * 0.8;
 }
 
 /**
@@ -349,9 +348,10 @@ function findColumns(segments: Segment[], area: Rect): { x0: number; x1: number 
   // symbols), each filling most of the text area's height.
   const areaWidth = area.x1 - area.x0;
   const areaHeight = area.y1 - area.y0;
+  const insides = columns.map((c) => upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2));
   let running = true;
-  for (const c of columns) {
-    const inside = upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2);
+  for (const [i, c] of columns.entries()) {
+    const inside = insides[i]!;
     if (inside.length < 3) return whole;
     const widths = inside.map((s) => s.x1 - s.x0).sort((a, b) => a - b);
     const median = widths[Math.floor(widths.length / 2)]!;
@@ -360,17 +360,13 @@ function findColumns(segments: Segment[], area: Rect): { x0: number; x1: number 
   const halves =
     gutters.length === 1 &&
     Math.abs((gutters[0]!.x0 + gutters[0]!.x1) / 2 - (area.x0 + area.x1) / 2) <= areaWidth * 0.1 &&
-    columns.every((c) => {
-      const inside = upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2);
+    insides.every((inside) => {
       const extent = Math.max(...inside.map((s) => s.y1)) - Math.min(...inside.map((s) => s.y0));
       return inside.length >= 8 && extent >= areaHeight * 0.6;
     });
-  if (!running && !(halves && !rowsAcross(columns, upright))) return whole;
+  if (!running && !(halves && !rowsAcross(insides[0]!, insides[1]!))) return whole;
   // Tighten every column to the text it holds.
-  return columns.map((c) => {
-    const inside = upright.filter((s) => s.x0 >= c.x0 - 2 && s.x1 <= c.x1 + 2);
-    return { x0: Math.min(...inside.map((s) => s.x0)), x1: Math.max(...inside.map((s) => s.x1)) };
-  });
+  return insides.map((inside) => ({ x0: Math.min(...inside.map((s) => s.x0)), x1: Math.max(...inside.map((s) => s.x1)) }));
 }
 
 /**
@@ -695,27 +691,37 @@ function rightToLeft(lines: Line[]): boolean {
  * right, the runs come in reverse. A gap between glyphs or runs wider than a fifth of the
  * size is a space.
  */
+/** Smaller glyphs above or below the line's baseline: superscripts and subscripts. */
+function scriptOf(g: Glyph, line: Line): Run['script'] {
+  if (g.size >= line.size * 0.85) return undefined;
+  return g.base < line.base - line.size * 0.2 ? 'super' : g.base > line.base + line.size * 0.1 ? 'sub' : undefined;
+}
+
 function readRightToLeft(line: Line, push: (g: Glyph) => void, addSpace: () => void, before: (g: Glyph) => void): void {
   // A letter's script decides its direction; spaces, digits and punctuation take MuPDF's level.
   const rightward = (g: Glyph): boolean => (/\p{L}/u.test(g.c) ? RTL_LETTER.test(g.c) : Boolean(g.rtl));
-  const runs: { rtl: boolean; glyphs: Glyph[] }[] = [];
+  const runs: { rtl: boolean; glyphs: Glyph[]; x0: number; x1: number }[] = [];
   for (const s of line.segments) {
     for (const g of s.glyphs) {
+      const rtl = rightward(g);
       const last = runs[runs.length - 1];
-      if (last && last.rtl === rightward(g)) last.glyphs.push(g);
-      else runs.push({ rtl: rightward(g), glyphs: [g] });
+      if (last && last.rtl === rtl) {
+        last.glyphs.push(g);
+        last.x0 = Math.min(last.x0, g.x0);
+        last.x1 = Math.max(last.x1, g.x1);
+      } else runs.push({ rtl, glyphs: [g], x0: g.x0, x1: g.x1 });
     }
   }
-  const left = (run: Glyph[]): number => Math.min(...run.map((g) => g.x0));
-  const right = (run: Glyph[]): number => Math.max(...run.map((g) => g.x1));
-  runs.sort((a, b) => right(b.glyphs) - right(a.glyphs));
-  let previous: Glyph[] | undefined;
-  let previousRtl = false;
-  for (const { rtl, glyphs: run } of runs) {
-    const touching = previous && /\p{L}/u.test(previous[previous.length - 1]!.c) && /\p{L}/u.test(run[0]!.c);
-    // Words of two directions that touch are two words (MuPDF may place their space elsewhere).
-    if (previous && (left(previous) - right(run) > Math.min(run[0]!.size, previous[0]!.size) * 0.2 || (touching && rtl !== previousRtl))) addSpace();
-    previousRtl = rtl;
+  runs.sort((a, b) => b.x1 - a.x1);
+  let previous: (typeof runs)[number] | undefined;
+  for (const current of runs) {
+    const { rtl, glyphs: run } = current;
+    if (previous) {
+      const before = previous.glyphs;
+      const touching = /\p{L}/u.test(before[before.length - 1]!.c) && /\p{L}/u.test(run[0]!.c);
+      // Words of two directions that touch are two words (MuPDF may place their space elsewhere).
+      if (previous.x0 - current.x1 > Math.min(run[0]!.size, before[0]!.size) * 0.2 || (touching && rtl !== previous.rtl)) addSpace();
+    }
     let last: Glyph | undefined;
     for (const g of run) {
       if (last && !/\s/.test(last.c) && !/\s/.test(g.c)) {
@@ -726,7 +732,7 @@ function readRightToLeft(line: Line, push: (g: Glyph) => void, addSpace: () => v
       push(g);
       last = g;
     }
-    previous = run;
+    previous = current;
   }
 }
 
@@ -756,9 +762,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   lines.forEach((line, li) => {
     if (rtl) {
       // Directional runs of a right-to-left line read from the rightmost on the page.
-      readRightToLeft(line, push, addSpace, (g) => {
-        script = g.size < line.size * 0.85 ? (g.base < line.base - line.size * 0.2 ? 'super' : g.base > line.base + line.size * 0.1 ? 'sub' : undefined) : undefined;
-      });
+      readRightToLeft(line, push, addSpace, (g) => (script = scriptOf(g, line)));
       if (li < lines.length - 1) addSpace();
       return;
     }
@@ -771,8 +775,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
         // A visible gap where the PDF has no space character (set mathematics, kerned
         // headings) is a word break for readers of the text: keep it as a space.
         if (last && !/\s/.test(last.c) && !/\s/.test(g.c) && g.x0 - last.x1 > Math.min(g.size, last.size) * 0.2) addSpace();
-        // Smaller glyphs above or below the line's baseline: superscripts and subscripts.
-        script = g.size < line.size * 0.85 ? (g.base < line.base - line.size * 0.2 ? 'super' : g.base > line.base + line.size * 0.1 ? 'sub' : undefined) : undefined;
+        script = scriptOf(g, line);
         push(g);
         last = g;
       }
