@@ -162,6 +162,37 @@ export function tightPdf(heading: string, line: string): Uint8Array {
   }
 }
 
+/** expandedPdf's lines, each with its horizontal scale, as pdfTeX's font expansion sets them. */
+export const EXPANDED = [
+  { text: 'Font expansion widens or narrows the glyphs of a line', scale: 0.98 },
+  { text: 'by up to two per cent so that the paragraph sets evenly', scale: 1.02 },
+  { text: 'in its column, which changes the size a reader of the', scale: 1 },
+  { text: 'page computes from the text matrix, though not the height', scale: 0.98 },
+  { text: 'of the letters on the page.', scale: 1.02 },
+];
+
+/**
+ * A paragraph of LaTeX's 11 pt text (10.909 pt) whose lines are scaled horizontally by 98 to
+ * 102 % in the text matrix, each after a word of a second font that is not scaled.
+ */
+export function expandedPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Times-Roman')), F2: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const helvetica = new mupdf.Font('Helvetica');
+    const lead = 'x1 ';
+    const leadWidth = [...lead].reduce((w, c) => w + helvetica.advanceGlyph(helvetica.encodeCharacter(c)) * 10.909, 0);
+    const ops = EXPANDED.map(({ text, scale }, i) => {
+      const y = 760 - i * 13.6;
+      return `BT 0 0 0 rg /F2 10.909 Tf 1 0 0 1 72 ${y} Tm (${lead}) Tj /F1 10.909 Tf ${scale} 0 0 1 ${72 + leadWidth} ${y} Tm (${esc(text)}) Tj ET`;
+    });
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}
+
 /** The entries of indexPdf's two halves, top to bottom. */
 export const INDEX = {
   left: Array.from({ length: 24 }, (_, i) => (i % 8 === 3 ? `Aktion ${i}, siehe Gruppenoperation einer Gruppe, ${12 + i}` : `${['Abstand', 'Atlas', 'Baum', 'Basis', 'Betti-Zahl', 'Bewegung'][i % 6]} ${String.fromCharCode(65 + i)}, ${10 + i * 3}`)),

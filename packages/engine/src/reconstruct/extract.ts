@@ -395,15 +395,19 @@ const UNMAPPED = '\uFFFD';
 function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]): { segments: Segment[]; images: RawImage[] } {
   const [ox, oy] = [bounds[0]!, bounds[1]!];
   const styles = new Map<number, FontStyle>();
-  const segments: Segment[] = [];
+  const lines: { glyphs: Glyph[]; upright: boolean }[] = [];
   const images: RawImage[] = [];
   let glyphs: Glyph[] = [];
+  // Per glyph of the line: its font and its vertical ratio (see verticalRatio).
+  let ratios: { font: number; ratio: number | undefined }[] = [];
   let upright = true;
+  const advances = new Map<string, number>();
   const stext = list.toStructuredText('preserve-images,preserve-whitespace');
   try {
     walkText(stext, {
       beginLine(_bbox, wmode, dir) {
         glyphs = [];
+        ratios = [];
         upright = wmode === 0 && Math.abs(dir[1]) < 0.05 && dir[0] > 0;
       },
       onChar(c, origin, font, size, quad, color, bidi) {
@@ -414,6 +418,7 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
           style = fontStyle(font.getName(), { bold: font.isBold(), italic: font.isItalic(), mono: font.isMono(), serif: font.isSerif() });
           styles.set(font.pointer, style);
         }
+        ratios.push({ font: font.pointer, ratio: verticalRatio(font, c, size, quad, advances) });
         const xs = [quad[0], quad[2], quad[4], quad[6]];
         const ys = [quad[1], quad[3], quad[5], quad[7]];
         glyphs.push({
@@ -430,7 +435,8 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
         });
       },
       endLine() {
-        for (const segment of splitLine(glyphs, upright)) segments.push(segment);
+        applyVerticalRatios(glyphs, ratios);
+        lines.push({ glyphs, upright });
         glyphs = [];
       },
       onImageBlock(bbox, _transform, image) {
@@ -444,7 +450,50 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
   } finally {
     stext.destroy();
   }
-  return { segments, images };
+  return { segments: lines.flatMap((line) => splitLine(line.glyphs, line.upright)), images };
+}
+
+/**
+ * MuPDF's glyph size mixes the horizontal scale of the text matrix in (the square root of its
+ * determinant): font expansion (pdfTeX's microtype widens or narrows each line by up to 2 %) and
+ * horizontal scaling turn one 10.9 pt body text into 10.8 to 11.0 pt, half points 10.5 on some
+ * lines and 11 on others. The glyph's width on the page against its advance in the font gives
+ * the horizontal scale, and so the size as set (its height): the ratio of that to MuPDF's size,
+ * or nothing where the advance is unknown or the ratio is out of what scaling does.
+ */
+function verticalRatio(font: mupdf.Font, c: string, size: number, quad: number[], advances: Map<string, number>): number | undefined {
+  if (/\s/.test(c) || size <= 0) return undefined;
+  const key = `${font.pointer}:${c}`;
+  let advance = advances.get(key);
+  if (advance === undefined) {
+    const glyph = font.encodeCharacter(c);
+    advance = glyph > 0 ? font.advanceGlyph(glyph) : 0;
+    advances.set(key, advance);
+  }
+  const width = Math.hypot(quad[2]! - quad[0]!, quad[3]! - quad[1]!);
+  if (advance <= 0 || width <= 0) return undefined;
+  const ratio = (size * advance) / width;
+  return ratio > 0.95 && ratio < 1.05 ? ratio : undefined;
+}
+
+/**
+ * Each glyph of a line to its size as set, by the median ratio of its font on the line
+ * (expansion is per font: a line's text font is widened while its math fonts are not; one
+ * glyph's ratio alone is off by the rounding of its width).
+ */
+function applyVerticalRatios(glyphs: Glyph[], ratios: { font: number; ratio: number | undefined }[]): void {
+  const byFont = new Map<number, number[]>();
+  for (const { font, ratio } of ratios) {
+    if (ratio === undefined) continue;
+    const list = byFont.get(font);
+    if (list) list.push(ratio);
+    else byFont.set(font, [ratio]);
+  }
+  const median = new Map([...byFont].map(([font, list]) => [font, list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!]));
+  glyphs.forEach((g, i) => {
+    const ratio = median.get(ratios[i]!.font);
+    if (ratio !== undefined && Math.abs(ratio - 1) > 0.003) g.size *= ratio;
+  });
 }
 
 /** Splits one structured-text line at wide gaps into segments; drops lines that are only spaces. */
@@ -475,11 +524,11 @@ function splitLine(glyphs: Glyph[], upright: boolean): Segment[] {
 
 /**
  * A glyph size to the half point, as Word sets sizes: the half point at or below it, unless
- * it lies within a tenth of a point of the next. Rounding up would make a line that just fit
- * its column in the PDF wrap in the document (24.78 pt written as 25).
+ * it lies within an eighth of a point of the next (LaTeX's 11 pt text is 10.91 pt). Rounding up
+ * would make a line that just fit its column in the PDF wrap in the document (24.78 pt as 25).
  */
 export function halfPoint(size: number): number {
-  return Math.floor(size * 2 + 0.2) / 2;
+  return Math.floor(size * 2 + 0.25) / 2;
 }
 
 function makeSegment(glyphs: Glyph[], upright: boolean): Segment {

@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { INDEX, PAIRS, PARTS, REPORT, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
+import { EXPANDED, INDEX, PAIRS, PARTS, REPORT, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { ChromiumRenderer } from '../office/chromium.js';
@@ -224,6 +224,18 @@ describe('text set to fit its column', () => {
     // Word processors round glyph advances to their own units: a column exactly as wide as the
     // line wraps its last word.
     expect(column - lineTwips).toBeGreaterThanOrEqual(1.5);
+  });
+});
+
+describe('text widened or narrowed by font expansion', () => {
+  it('keeps the size the text is set in on every line, whatever its horizontal scale', async () => {
+    const path = tmp.file('expanded.pdf', expandedPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    const runs = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').flatMap((p) => p.runs);
+    const text = runs.map((r) => r.text).join('');
+    for (const { text: line } of EXPANDED) expect(text).toContain(line);
+    // 10.909 pt is 11 in half points; MuPDF's size on a line scaled to 98 % is 10.80 (10.5).
+    expect(new Set(runs.map((r) => r.size))).toEqual(new Set([11]));
   });
 });
 
