@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RICH, richPdf } from '../../test/convert-fixtures.js';
 import { buildPdf } from '../../test/fixtures.js';
 import { errorOf, useTempDir } from '../../test/harness.js';
 import { pdfToPpt } from './pdf-to-ppt.js';
 import { mupdf } from '../mupdf.js';
 import { savedBytes } from '../../test/fixtures.js';
+import { OfficePool } from '../office/pool.js';
 
 const tmp = useTempDir('pagewright-pdf-to-ppt-');
 const EMU_PER_POINT = 12700;
@@ -129,4 +130,72 @@ describe('pdfToPpt', () => {
     expect(faceOf('Set in Helvetica')).toBe('Arial');
     expect(faceOf('Set in Times Bold')).toBe('Times New Roman');
   });
+});
+
+describe('pdfToPpt text boxes in LibreOffice', () => {
+  const pool = new OfficePool({ instances: 1 });
+  afterAll(() => pool.close());
+
+  /** Each line's text and the baseline of its first glyph, page 1. */
+  function baselines(path: string): Map<string, number> {
+    const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+    const lines = new Map<string, number>();
+    try {
+      let text = '';
+      let base: number | undefined;
+      doc.loadPage(0).toStructuredText().walk({
+        beginLine() {
+          text = '';
+          base = undefined;
+        },
+        onChar(c, origin) {
+          text += c;
+          base ??= origin[1];
+        },
+        endLine() {
+          if (base !== undefined) lines.set(text.trim(), base);
+        },
+      });
+    } finally {
+      doc.destroy();
+    }
+    return lines;
+  }
+
+  it('puts the first baseline of every box where the PDF had it, whatever the PDF font\'s ascender', async () => {
+    const doc = new mupdf.PDFDocument();
+    let bytes: Uint8Array;
+    try {
+      const fonts = {
+        F1: doc.addSimpleFont(new mupdf.Font('Times-Roman')),
+        F2: doc.addSimpleFont(new mupdf.Font('Helvetica')),
+        F3: doc.addSimpleFont(new mupdf.Font('DejaVuSans', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf')),
+        F4: doc.addSimpleFont(new mupdf.Font('Courier')),
+      };
+      const para = (font: string, size: number, y: number, leading: number, lines: string[]): string[] =>
+        lines.map((line, i) => `BT /${font} ${size} Tf 72 ${y - i * leading} Td (${line}) Tj ET`);
+      const content = [
+        ...para('F1', 12, 780, 14, ['Times paragraph line one', 'Times paragraph line two', 'Times paragraph line three']),
+        ...para('F2', 10, 700, 0, ['Helvetica on its own']),
+        ...para('F3', 11, 650, 13.5, ['DejaVu paragraph line one', 'DejaVu paragraph line two']),
+        ...para('F1', 20, 560, 0, ['Times heading alone']),
+        ...para('F4', 10, 500, 12, ['Courier listing line one', 'Courier listing line two']),
+      ];
+      doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, content.join('\n')));
+      bytes = savedBytes(doc, 'compress');
+    } finally {
+      doc.destroy();
+    }
+    const input = tmp.file('baselines.pdf', bytes);
+    await pdfToPpt({ path: input }, tmp.out('baselines.pptx'));
+    await pool.convertToPdf(tmp.out('baselines.pptx'), tmp.out('baselines-lo.pdf'), { sourceExtension: 'pptx' });
+    const before = baselines(input);
+    const after = baselines(tmp.out('baselines-lo.pdf'));
+    expect(before.size).toBe(9);
+    for (const [text, y] of before) {
+      expect(after.has(text), text).toBe(true);
+      // MuPDF's box top came from each PDF font's ascender: lines landed 1 to 4 pt off.
+      expect(Math.abs(after.get(text)! - y), text).toBeLessThan(0.6);
+    }
+  }, 120_000);
 });

@@ -48,6 +48,51 @@ function fontFace(span: TextSpan): string {
   return portableFamily({ font: style.family, mono: style.mono, serif: style.serif });
 }
 
+/**
+ * Ascent and descent (shares of the size) of the fonts a viewer draws a face with: the
+ * Liberation fonts share the vertical metrics of Times New Roman, Arial and Courier New (their
+ * hhea and OS/2 win values); DejaVu is what LibreOffice falls back to for a face it lacks.
+ */
+const FACE_METRICS: Record<string, [number, number]> = {
+  'times new roman': [0.891, 0.216],
+  'liberation serif': [0.891, 0.216],
+  arial: [0.905, 0.212],
+  'liberation sans': [0.905, 0.212],
+  // Liberation Mono's hhea descent is 0.3, but LibreOffice sets its lines as if it were 0.2
+  // (measured: a 10 pt line came out 1 pt low with 0.3).
+  'courier new': [0.833, 0.2],
+  'liberation mono': [0.833, 0.2],
+};
+const FALLBACK_METRICS: [number, number] = [0.928, 0.236];
+
+/**
+ * Where a horizontal box's top goes so that its first baseline lands on the PDF's: a viewer puts
+ * the first baseline the line's largest ascent below the top, or, with exact line spacing, the
+ * spacing less the largest descent (LibreOffice gives the line the fixed height and takes the
+ * difference from its ascent). MuPDF's box top comes from the PDF font's own ascender instead,
+ * which put lines 2 to 4 pt low.
+ */
+function topForBaseline(line: TextSpan[], lineSpacing: number | undefined): number {
+  const baseline = line[0]!.y;
+  let ascent = 0;
+  let descent = 0;
+  for (const span of line) {
+    const [a, d] = FACE_METRICS[fontFace(span).toLowerCase()] ?? FALLBACK_METRICS;
+    ascent = Math.max(ascent, a * span.size);
+    descent = Math.max(descent, d * span.size);
+  }
+  return lineSpacing ? baseline - lineSpacing + descent : baseline - ascent;
+}
+
+/**
+ * The exact spacing given to a box of one line: with it, as with a paragraph's measured spacing,
+ * the first baseline follows from the descent alone (LibreOffice's single spacing adds a share
+ * of the size of its own).
+ */
+function singleSpacing(line: TextSpan[]): number {
+  return Math.max(...line.map((s) => s.size)) * 1.2;
+}
+
 function runOf(span: TextSpan, text: string, scale: number, breakLine: boolean): TextRun {
   return {
     text,
@@ -143,12 +188,12 @@ export async function pdfToPpt(input: PdfInput, outputPath: string, onProgress?:
             const [x0, y0, x1, y1] = image.bbox;
             slide.addImage({ data: base64(image.ext === 'jpg' ? 'image/jpeg' : 'image/png', image.data), x: X(x0), y: Y(y0), w: L(x1 - x0), h: L(y1 - y0), altText: 'Picture' });
           }
-          const addBox = (runs: TextRun[], box: Box, lineSpacing: number | undefined, rotate = 0): void => {
+          const addBox = (runs: TextRun[], box: Box, lineSpacing: number | undefined, rotate = 0, firstLine?: TextSpan[]): void => {
             const [x0, y0, x1, y1] = box;
             let w = (x1 - x0) * (1 + WIDTH_SLACK) + 2;
-            let h = y1 - y0;
             let left = x0;
-            let top = y0;
+            let top = firstLine && rotate === 0 ? topForBaseline(firstLine, lineSpacing) : y0;
+            let h = y1 - top;
             if (rotate !== 0 && Math.abs(Math.abs(rotate) - 90) < 1) {
               // A box is rotated about its centre: give it the unrotated extent around the same centre.
               const cx = (x0 + x1) / 2;
@@ -177,14 +222,15 @@ export async function pdfToPpt(input: PdfInput, outputPath: string, onProgress?:
               });
               const baselines = block.lines.map((l) => l.spans[0]!.y);
               const spacing = median(baselines.slice(1).map((y, k) => y - baselines[k]!));
-              addBox(runs, block.bbox, spacing && spacing > 0 ? spacing : undefined);
+              addBox(runs, block.bbox, spacing && spacing > 0 ? spacing : singleSpacing(block.lines[0]!.spans), 0, block.lines[0]!.spans);
               continue;
             }
             for (const line of block.lines) {
               const angle = Math.round((Math.atan2(line.dir[1], line.dir[0]) * 180) / Math.PI);
               for (const piece of pieces(line)) {
                 const runs = piece.map((span, j) => runOf(span, j === piece.length - 1 ? span.text.trimEnd() : span.text, fontScale, false));
-                addBox(runs, boxOf(piece), undefined, angle);
+                const flat = Math.abs(line.dir[1]) < 0.01 && line.dir[0] > 0;
+                addBox(runs, boxOf(piece), flat ? singleSpacing(piece) : undefined, angle, flat ? piece : undefined);
               }
             }
           }
