@@ -18,6 +18,7 @@ import { EXPANDED, INDEX, PAIRS, PARTS, REPORT, expandedPdf, figurePdf, indexPdf
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { ChromiumRenderer } from '../office/chromium.js';
+import { OfficePool } from '../office/pool.js';
 
 const tmp = useTempDir('pagewright-reconstruct-');
 let pdf: string;
@@ -397,9 +398,49 @@ describe('pdfToTxt, pdfToRtf, pdfToEpub, pdfToPages', () => {
     expect(zipEntries(out)).toEqual(['index.xml']);
     const xml = unzip(out, 'index.xml');
     expect(xml).toContain('<sl:document xmlns:sfa="http://developer.apple.com/namespaces/sfa" xmlns:sf="http://developer.apple.com/namespaces/sf"');
-    expect(xml).toContain(`<sf:p>${REPORT.heading}<sf:br/></sf:p>`);
+    expect(xml).toMatch(new RegExp(`<sf:p sf:style="[^"]+"><sf:span sf:style="[^"]+">${REPORT.heading}</sf:span><sf:br/></sf:p>`));
     expect(xml).toContain(`<sf:p>${REPORT.loose[1]!.join('<sf:tab/>')}<sf:br/></sf:p>`);
   });
+
+  it('writes Pages text that LibreOffice shows with its fonts, sizes, styles and colour', async () => {
+    const out = tmp.out('styled.pages');
+    await pdfToPages({ path: pdf }, out);
+    const pool = new OfficePool({ instances: 1 });
+    try {
+      await pool.convertToPdf(out, tmp.out('styled-pages.pdf'), { sourceExtension: 'pages' });
+    } finally {
+      await pool.close();
+    }
+    // Each word of the page as LibreOffice set it: its font's weight and slant, size and colour.
+    const doc = mupdf.Document.openDocument(readFileSync(tmp.out('styled-pages.pdf')), 'application/pdf');
+    const words = new Map<string, { bold: boolean; italic: boolean; size: number; color: string }>();
+    try {
+      for (let i = 0; i < doc.countPages(); i++) {
+        let word = '';
+        let look: { bold: boolean; italic: boolean; size: number; color: string } | undefined;
+        const flush = (): void => {
+          if (word && look && !words.has(word)) words.set(word, look);
+          word = '';
+          look = undefined;
+        };
+        doc.loadPage(i).toStructuredText().walk({
+          onChar(c, _origin, font, size, _quad, color) {
+            if (/\s/.test(c)) return flush();
+            word += c;
+            look ??= { bold: font.isBold() || /bold/i.test(font.getName()), italic: font.isItalic() || /italic|oblique/i.test(font.getName()), size: Math.round(size), color: color.map((v) => Math.round(v * 255)).join(',') };
+          },
+          endLine: flush,
+        });
+      }
+    } finally {
+      doc.destroy();
+    }
+    expect(words.get('Survey')).toMatchObject({ bold: true, size: 18 });
+    expect(words.get(REPORT.bold)).toMatchObject({ bold: true, italic: false, size: 11 });
+    expect(words.get(REPORT.italic)).toMatchObject({ bold: false, italic: true, size: 11 });
+    expect(words.get(REPORT.red)).toMatchObject({ bold: false, color: '255,0,0' });
+    expect(words.get('survey')).toMatchObject({ bold: false, italic: false, size: 11, color: '0,0,0' });
+  }, 120_000);
 });
 
 describe('command line', () => {
