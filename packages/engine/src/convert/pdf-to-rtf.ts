@@ -2,14 +2,15 @@
  * PDF to RTF: styled paragraphs from the layout analysis: a font table and a colour table,
  * runs with font, size, bold, italic and colour, paragraph alignment, indents, spacing and
  * exact line spacing, headings as outline levels, tables as RTF table rows, a page break
- * between pages. Images are left out.
+ * between pages, pictures as embedded PNG or JPEG (\pict) at their size, each in a paragraph of
+ * its own where it comes in the reading order (a picture text ran beside goes above that text).
  */
 import { writeFileAtomic } from '../files.js';
 import type { PdfInput } from '../merge.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { analysePdf } from '../reconstruct/analyse.js';
 import { portableFamily } from '../reconstruct/fonts.js';
-import type { DocumentLayout, Paragraph, Run, Table } from '../reconstruct/layout.js';
+import type { DocumentLayout, ImageBlock, Paragraph, Run, Table } from '../reconstruct/layout.js';
 
 export async function pdfToRtf(input: PdfInput, outputPath: string, onProgress?: ProgressFn): Promise<void> {
   const report = progressReporter(onProgress);
@@ -93,6 +94,15 @@ function tableRtf(table: Table, t: Tables): string {
   return `${out}\\pard\n`;
 }
 
+/** A picture in a paragraph of its own, indented to its place in the column. */
+function imageRtf(image: ImageBlock, left: number): string {
+  const hex = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength).toString('hex').replace(/.{1,128}/g, '$&\n');
+  const width = image.bbox.x1 - image.bbox.x0;
+  const height = image.bbox.y1 - image.bbox.y0;
+  const blip = image.ext === 'jpg' ? '\\jpegblip' : '\\pngblip';
+  return `\\pard\\plain\\ql\\li${twips(Math.max(0, image.bbox.x0 - left))}\\sb${twips(image.spaceBefore)}\\sa0 {\\pict${blip}\\picw${image.pixelWidth}\\pich${image.pixelHeight}\\picwgoal${twips(width)}\\pichgoal${twips(height)}\n${hex}}\\par\n`;
+}
+
 /** The RTF document of a layout. */
 export function layoutToRtf(layout: DocumentLayout): string {
   const t = new Tables();
@@ -104,6 +114,7 @@ export function layoutToRtf(layout: DocumentLayout): string {
     for (const block of page.blocks) {
       if (block.kind === 'paragraph') body += paragraphRtf(block, t);
       else if (block.kind === 'table') body += tableRtf(block, t);
+      else if (block.kind === 'image') body += imageRtf(block, page.margins.left);
     }
     if (i < layout.pages.length - 1) body += '\\sect\n';
   });

@@ -240,6 +240,34 @@ describe('text widened or narrowed by font expansion', () => {
   });
 });
 
+describe('pictures in RTF', () => {
+  it('embeds each picture at its size, and LibreOffice shows them', async () => {
+    const path = tmp.file('figure-rtf.pdf', figurePdf());
+    const out = tmp.out('figure.rtf');
+    await pdfToRtf({ path }, out);
+    const rtf = readFileSync(out, 'latin1');
+    const picts = [...rtf.matchAll(/\{\\pict\\(png|jpeg)blip\\picw(\d+)\\pich(\d+)\\picwgoal(\d+)\\pichgoal(\d+)\n([0-9a-f\n]+)\}/g)];
+    expect(picts).toHaveLength(2);
+    for (const m of picts) {
+      const bytes = Buffer.from(m[6]!.replace(/\n/g, ''), 'hex');
+      // The hex is the encoded image itself: a PNG (its width as declared) or a JPEG.
+      if (m[1] === 'png') {
+        expect(bytes.subarray(0, 4).toString('hex')).toBe('89504e47');
+        expect(bytes.readUInt32BE(16)).toBe(Number(m[2]));
+      } else expect(bytes.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+      expect(Number(m[4])).toBeGreaterThan(0);
+    }
+    const pool = new OfficePool({ instances: 1 });
+    try {
+      await pool.convertToPdf(out, tmp.out('figure-rtf-lo.pdf'), { sourceExtension: 'rtf' });
+    } finally {
+      await pool.close();
+    }
+    const listed = execFileSync('pdfimages', ['-list', tmp.out('figure-rtf-lo.pdf')], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    expect(listed.filter((line) => line.trim().split(/\s+/)[2] === 'image')).toHaveLength(2);
+  }, 120_000);
+});
+
 describe('characters outside the Basic Multilingual Plane', () => {
   it('keeps mathematical letters and flag emoji whole in Word and in text', async () => {
     const path = tmp.file('supplementary.pdf', supplementaryPdf());
