@@ -2,8 +2,8 @@
 // For each corpus PDF: our pdfToWord and LibreOffice's own PDF import (writer_pdf_import ->
 // docx) make a DOCX; LibreOffice renders both back to PDF; then per file and on the mean:
 // (a) text similarity of the round trip in reading order (1 - character edit distance /
-//     original length, on whitespace-normalised pdftotext output without bidi controls or
-//     combining marks, right-to-left words compared whatever their direction; the distance is
+//     original length, on whitespace-normalised pdftotext output without bidi controls, soft
+//     hyphens or combining marks, right-to-left words compared whatever their direction; the distance is
 //     summed over the changed stretches of a word diff; files whose reference cannot be read
 //     in reading order are printed but left out of the mean),
 // (b) mean SSIM of the pages rendered at 72 dpi (page i against page i; a missing page is 0),
@@ -42,6 +42,9 @@ function normalise(text) {
   return text
     .normalize('NFC')
     .replace(/[\u200e\u200f]/g, '')
+    // A soft hyphen where a line broke, as LibreOffice's PDFs map it: poppler joins a word
+    // hyphenated with U+002D at a line end but prints this one, with the line break after it.
+    .replace(/\u00ad\s*/g, '')
     // pdftotext opens and closes an embedding at each change of direction, sometimes with no
     // space between a Latin and an Arabic word: the boundary counts as one.
     .replace(/[\u202a-\u202e\u2066-\u2069]/g, ' ')

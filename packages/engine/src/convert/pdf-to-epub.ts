@@ -14,7 +14,7 @@ import type { PdfInput } from '../merge.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { analysePdf } from '../reconstruct/analyse.js';
 import type { Block, DocumentLayout, Paragraph } from '../reconstruct/layout.js';
-import { escapeXml } from '../reconstruct/text.js';
+import { escapeXml, withoutSoftHyphens } from '../reconstruct/text.js';
 
 /** Without headings, a chapter per this many pages. */
 const CHAPTER_PAGES = 10;
@@ -50,7 +50,7 @@ function chaptersOf(layout: DocumentLayout): Chapter[] {
   const levels = all.map(({ block }) => (block.kind === 'paragraph' ? block.headingLevel : undefined)).filter((l): l is number => l !== undefined);
   const top = levels.length ? Math.min(...levels) : undefined;
   const chapters: Chapter[] = [];
-  const titleOf = (p: Paragraph): string => p.runs.map((r) => r.text).join('').trim().slice(0, 200);
+  const titleOf = (p: Paragraph): string => withoutSoftHyphens(p.runs.map((r) => r.text).join('')).trim().slice(0, 200);
   if (top !== undefined) {
     for (const { block } of all) {
       if (block.kind === 'paragraph' && block.headingLevel === top) chapters.push({ title: titleOf(block), blocks: [block] });

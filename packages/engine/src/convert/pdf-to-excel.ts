@@ -18,6 +18,7 @@ import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { analyseDocument } from '../reconstruct/analyse.js';
 import type { DocumentLayout, Table } from '../reconstruct/layout.js';
+import { withoutSoftHyphens } from '../reconstruct/text.js';
 import { pageFailure, readPage, type PositionalPage } from './positional.js';
 
 /** A cell of text on the page: a line cut at its wide gaps. */
@@ -341,7 +342,7 @@ function analysedTableRows(table: Table): string[][] {
   return table.rows.map((row) => {
     const cells: string[] = [];
     for (const cell of row.cells) {
-      cells.push(cell.text.map((p) => p.runs.map((r) => r.text).join('')).join('\n').trim());
+      cells.push(cell.text.map((p) => withoutSoftHyphens(p.runs.map((r) => r.text).join(''))).join('\n').trim());
       for (let k = 1; k < cell.colSpan; k++) cells.push('');
     }
     return cells;

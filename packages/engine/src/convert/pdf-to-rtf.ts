@@ -10,6 +10,7 @@ import type { PdfInput } from '../merge.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { analysePdf } from '../reconstruct/analyse.js';
 import { portableFamily } from '../reconstruct/fonts.js';
+import { SOFT_HYPHEN } from '../reconstruct/text.js';
 import type { DocumentLayout, ImageBlock, Paragraph, Run, Table } from '../reconstruct/layout.js';
 
 export async function pdfToRtf(input: PdfInput, outputPath: string, onProgress?: ProgressFn): Promise<void> {
@@ -27,6 +28,7 @@ export function rtfEscape(text: string): string {
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
     if (ch === '\\' || ch === '{' || ch === '}') out += `\\${ch}`;
+    else if (ch === SOFT_HYPHEN) out += '\\-';
     else if (ch === '\t') out += '\\tab ';
     else if (code < 0x20) continue;
     else if (code < 0x80) out += ch;

@@ -25,6 +25,7 @@ import {
   PageOrientation,
   Paragraph as DocxParagraph,
   SectionType,
+  SoftHyphen,
   Table as DocxTable,
   TableCell as DocxTableCell,
   TableLayoutType,
@@ -45,7 +46,7 @@ import { progressReporter, type ProgressFn } from '../progress.js';
 import { RTL_LETTER, analysePdf } from '../reconstruct/analyse.js';
 import { fittingSpacing, portableFamily } from '../reconstruct/fonts.js';
 import type { Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Run, Table } from '../reconstruct/layout.js';
-import { xmlSafe } from '../reconstruct/text.js';
+import { SOFT_HYPHEN, xmlSafe } from '../reconstruct/text.js';
 
 /** Share of the progress bar spent on the layout analysis. */
 const ANALYSIS_SHARE = 80;
@@ -171,7 +172,10 @@ function textRun(run: Run, pageNumber?: number): TextRun {
   const text = xmlSafe(run.text);
   // A page number in a running header or footer becomes Word's PAGE field.
   if (pageNumber !== undefined && text.trim() === String(pageNumber)) return new TextRun({ ...options, children: [PageNumber.CURRENT] });
-  return new TextRun({ ...options, text });
+  if (!text.includes(SOFT_HYPHEN)) return new TextRun({ ...options, text });
+  // Word's optional hyphen where the PDF hyphenated the word.
+  const children = text.split(SOFT_HYPHEN).flatMap((part, i) => (i === 0 ? [part] : [new SoftHyphen(), part])).filter((c) => c !== '');
+  return new TextRun({ ...options, children });
 }
 
 interface WriteContext {

@@ -9,6 +9,7 @@ import type { PDFDocument } from '../mupdf.js';
 import { uprightPage } from './upright.js';
 import { openDocument } from '../pdf/single-doc.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
+import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
 import { extractPage, halfPoint, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
 import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
 
@@ -784,10 +785,12 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
       const last = runs[runs.length - 1];
       if (last && /\p{L}-$/u.test(last.text)) {
         // A word hyphenated at the line end is joined again. Before a lower-case letter the
-        // hyphen is the typesetter's (docu-ment) and goes; before anything else it is part of
-        // the word (E-Mail, Schwarz-Weiß, 2-3) and stays.
+        // hyphen is the typesetter's (docu-ment) and becomes a soft hyphen, so a writer's
+        // line can still break there as the PDF's did (a word processor does not hyphenate by
+        // itself: lines ran longer); before anything else it is part of the word (E-Mail,
+        // Schwarz-Weiß, 2-3) and stays.
         const next = lines[li + 1]!.segments[0]?.glyphs.find((g) => !/\s/.test(g.c))?.c ?? '';
-        if (/\p{Ll}/u.test(next)) last.text = last.text.slice(0, -1);
+        if (/\p{Ll}/u.test(next)) last.text = `${last.text.slice(0, -1)}${SOFT_HYPHEN}`;
         return;
       }
       addSpace();
@@ -890,7 +893,7 @@ function layoutTop(blocks: Block[], top: number): number {
 }
 
 function plainText(p: Paragraph): string {
-  return p.runs.map((r) => r.text).join('');
+  return withoutSoftHyphens(p.runs.map((r) => r.text).join(''));
 }
 
 function normaliseTitle(text: string): string {

@@ -124,7 +124,8 @@ export function fittingSpacing(run: { text: string; size: number; bold: boolean;
   let width = 0;
   let count = 0;
   for (const ch of run.text) {
-    if (/\s/.test(ch)) continue;
+    // Soft hyphens take no room unless a line breaks at them.
+    if (/\s/.test(ch) || ch === '\u00ad') continue;
     const gid = font.encodeCharacter(ch.codePointAt(0)!);
     width += font.advanceGlyph(gid) * run.size;
     count++;

@@ -104,10 +104,20 @@ describe('layout analysis', () => {
 });
 
 describe('words hyphenated at the end of a line', () => {
-  it("joins them again, dropping the typesetter's hyphen before a lower-case letter and keeping a word's own hyphen", async () => {
+  it("joins them again, the typesetter's hyphen before a lower-case letter as a soft hyphen, a word's own hyphen kept", async () => {
     const path = tmp.file('hyphens.pdf', paragraphPdf(['The survey went out by post to every single docu-', 'ment holder in the region and to every one E-', 'Mail address on our mailing list, in the plain', 'black-and-white edition only.']));
     const blocks = (await analysePdf({ path })).pages[0]!.blocks.filter((b): b is Paragraph => b.kind === 'paragraph');
-    expect(blocks.map(textOf)).toEqual(['The survey went out by post to every single document holder in the region and to every one E-Mail address on our mailing list, in the plain black-and-white edition only.']);
+    expect(blocks.map(textOf)).toEqual(['The survey went out by post to every single docu\u00adment holder in the region and to every one E-Mail address on our mailing list, in the plain black-and-white edition only.']);
+    // Word gets an optional hyphen there (a line may break as the PDF's did); text readers the word.
+    const docx = tmp.out('hyphens.docx');
+    await pdfToWord({ path }, docx);
+    expect(unzip(docx, 'word/document.xml')).toMatch(/every single docu<\/w:t><w:softHyphen\/><w:t xml:space="preserve">ment holder/);
+    const txt = tmp.out('hyphens.txt');
+    await pdfToTxt({ path }, txt);
+    expect(readFileSync(txt, 'utf8')).toContain('every single document holder');
+    const rtf = tmp.out('hyphens.rtf');
+    await pdfToRtf({ path }, rtf);
+    expect(readFileSync(rtf, 'latin1')).toContain('every single docu\\-ment holder');
   });
 });
 

@@ -12,8 +12,19 @@ export function escapeXml(text: string): string {
   return xmlSafe(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
+/**
+ * Where the PDF hyphenated a word at a line end: an optional break the writers keep (Word's
+ * soft hyphen, RTF's \-, HTML's U+00AD), invisible unless a line breaks there.
+ */
+export const SOFT_HYPHEN = '\u00ad';
+
+/** Text for plain-text readers: soft hyphens out. */
+export function withoutSoftHyphens(text: string): string {
+  return text.replaceAll(SOFT_HYPHEN, '');
+}
+
 export function paragraphText(p: Paragraph): string {
-  const body = p.runs.map((r) => r.text).join('').trim();
+  const body = withoutSoftHyphens(p.runs.map((r) => r.text).join('')).trim();
   return p.list ? `${p.list.marker} ${body}` : body;
 }
 
