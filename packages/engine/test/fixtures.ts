@@ -384,6 +384,31 @@ export function rawPdf(content: string, resources: string, extra: string[]): Buf
 }
 
 /**
+ * Two lines in fonts no system has, left unembedded as TeX's often are: CMR10 (serif, with
+ * Times' widths) at 40 pt with its baseline 142 pt from the top, CMSS10 (sans, with Helvetica's
+ * widths) at 40 pt at 242 pt, and a drawn rectangle (vector art) below them.
+ */
+export const UNKNOWN_FONT_LINES = [
+  { text: 'Serif words', font: 'CMR10', metrics: 'Times-Roman', flags: 34, baseline: 142, size: 40 },
+  { text: 'Sans words', font: 'CMSS10', metrics: 'Helvetica', flags: 32, baseline: 242, size: 40 },
+] as const;
+export function unknownFontPdf(): Buffer {
+  const widths = (name: string): string => {
+    const font = new mupdf.Font(name);
+    return Array.from({ length: 95 }, (_, i) => Math.round(font.advanceGlyph(font.encodeCharacter(32 + i)) * 1000)).join(' ');
+  };
+  const content = [
+    ...UNKNOWN_FONT_LINES.map((l, i) => `BT /F${i + 1} ${l.size} Tf 72 ${842 - l.baseline} Td (${l.text}) Tj ET`),
+    '0 0 1 RG 2 w 72 400 200 100 re S',
+  ].join('\n');
+  const extra = UNKNOWN_FONT_LINES.flatMap((l, i) => [
+    `<< /Type /Font /Subtype /Type1 /BaseFont /${l.font} /FirstChar 32 /LastChar 126 /Widths [${widths(l.metrics)}] /Encoding /WinAnsiEncoding /FontDescriptor ${6 + i * 2} 0 R >>`,
+    `<< /Type /FontDescriptor /FontName /${l.font} /Flags ${l.flags} /FontBBox [-200 -250 1100 950] /ItalicAngle 0 /Ascent 750 /Descent -250 /CapHeight 680 /StemV 80 >>`,
+  ]);
+  return rawPdf(content, '<< /Font << /F1 5 0 R /F2 7 0 R >> >>', extra);
+}
+
+/**
  * A line whose codes 0x80-0x82 stand, by the font's ToUnicode map, for characters outside the
  * Basic Multilingual Plane: MATHEMATICAL ITALIC SMALL SIGMA and the two regional indicators
  * of the Indonesian flag.

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { maskedImagePdf, RICH, richPdf } from '../../test/convert-fixtures.js';
-import { buildPdf } from '../../test/fixtures.js';
+import { UNKNOWN_FONT_LINES, buildPdf, unknownFontPdf } from '../../test/fixtures.js';
+import { ChromiumRenderer } from '../office/chromium.js';
+import { mupdf } from '../mupdf.js';
 import { errorOf, useTempDir } from '../../test/harness.js';
 import { pdfToHtml } from './pdf-to-html.js';
 
@@ -35,10 +37,11 @@ describe('pdfToHtml', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     // One page box at the page's size.
     expect(html).toMatch(/class="page"[^>]*width:400pt;height:300pt/);
-    // The title at its place: 20 pt from the left, its baseline 50 pt from the top (24 pt text).
+    // The title at its place: 20 pt from the left, its baseline 50 pt from the top (24 pt text
+    // in Helvetica, drawn as Arial: the baseline (1 + 0.905 - 0.212) / 2 em below the box top).
     const title = new RegExp(`<span style="left:20pt;top:([\\d.]+)pt;[^"]*font-size:24pt;font-weight:bold">${RICH.title}</span>`).exec(html);
     expect(title).not.toBeNull();
-    expect(Number(title![1])).toBeCloseTo(50 - 24 * 0.8, 1);
+    expect(Number(title![1])).toBeCloseTo(50 - 24 * ((1 + 0.905 - 0.212) / 2), 1);
     expect(html).toMatch(/font-size:14pt;font-style:italic;color:#ff0000">Red words</);
     // The raster picture in place (a JPEG data URI) and the vector-art background (PNG).
     const { x, y, w, h } = RICH.image;
@@ -91,4 +94,64 @@ describe('pdfToHtml', () => {
     expect((await errorOf(pdfToHtml({ path: tmp.file('x.txt', Buffer.from('hello')) }, tmp.out('x.html')))).code).toBe('FILE_TYPE_ERROR');
     expect(readdirSync(tmp.dir).length).toBe(before + 1);
   });
+});
+
+describe('pdfToHtml fixed layout in a browser', () => {
+  it('draws each line on its baseline and as wide as in the PDF, in a font of the same widths when the PDF names one no system has', async () => {
+    const input = tmp.file('unknown-fonts.pdf', unknownFontPdf());
+    await pdfToHtml({ path: input }, tmp.out('unknown-fonts.html'), { layout: 'fixed' });
+    // After the PDF's own name, the family with its widths: a browser whose default serif is
+    // DejaVu Serif (Firefox on Linux) would set the line a sixth wider.
+    const html = readFileSync(tmp.out('unknown-fonts.html'), 'utf8');
+    expect(html).toContain('font-family:&#39;CMR10&#39;, &#39;Times New Roman&#39;, serif');
+    expect(html).toContain('font-family:&#39;CMSS10&#39;, &#39;Arial&#39;, sans-serif');
+    const chromium = new ChromiumRenderer(async () => tmp.dir);
+    try {
+      await chromium.htmlToPdf(tmp.out('unknown-fonts.html'), tmp.out('unknown-fonts-printed.pdf'), 60_000);
+    } finally {
+      await chromium.close();
+    }
+    const measure = (path: string): { art?: number[]; lines: Map<string, { base: number; x0: number; x1: number }> } => {
+      const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+      const lines = new Map<string, { base: number; x0: number; x1: number }>();
+      let art: number[] | undefined;
+      try {
+        let text = '';
+        let line: { base: number; x0: number; x1: number } | undefined;
+        doc.loadPage(0).toStructuredText('preserve-images').walk({
+          onImageBlock(bbox) {
+            art ??= [...bbox];
+          },
+          beginLine() {
+            text = '';
+            line = undefined;
+          },
+          onChar(c, origin, _font, _size, quad) {
+            text += c;
+            line ??= { base: origin[1], x0: quad[0], x1: quad[2] };
+            line.x1 = Math.max(line.x1, quad[2], quad[6]);
+          },
+          endLine() {
+            if (line) lines.set(text.trim(), line);
+          },
+        });
+      } finally {
+        doc.destroy();
+      }
+      return { art, lines };
+    };
+    const original = measure(input);
+    const printed = measure(tmp.out('unknown-fonts-printed.pdf'));
+    // The page's vector art fills the page: where the page sits on the printed sheet, and its scale.
+    const [ox, oy, ox1] = printed.art!;
+    const scale = (ox1! - ox!) / 595;
+    for (const { text, baseline } of UNKNOWN_FONT_LINES) {
+      const a = original.lines.get(text)!;
+      const b = printed.lines.get(text)!;
+      expect(a.base).toBeCloseTo(baseline, 0);
+      // A fixed 0.8 em from the top put 40 pt lines 1.5 to 1.9 pt low.
+      expect(Math.abs((b.base - oy!) / scale - baseline), text).toBeLessThan(0.6);
+      expect(Math.abs((b.x1 - b.x0) / scale / (a.x1 - a.x0) - 1), text).toBeLessThan(0.03);
+    }
+  }, 120_000);
 });

@@ -17,15 +17,22 @@ import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { analyseDocument } from '../reconstruct/analyse.js';
 import type { Block, DocumentLayout, Paragraph, Run } from '../reconstruct/layout.js';
-import { escapeXml, pageFailure, readPage, renderVectorArt, type PositionalPage, type TextSpan } from './positional.js';
+import { escapeXml, faceMetrics, fontFace, pageFailure, readPage, renderVectorArt, type PositionalPage, type TextSpan } from './positional.js';
 import type { PDFDocument } from '../mupdf.js';
 
 export type HtmlLayout = 'fixed' | 'reflow';
 
 /** Resolution of the vector-art background: sharp enough for rules and charts on screen. */
 const BACKGROUND_DPI = 110;
-/** The part of the font size above the baseline, for placing a span's box from its baseline. */
-const ASCENT = 0.8;
+/**
+ * How far below a span's top its baseline sits, as a share of the size: with line-height 1 a
+ * browser centres the font's ascent and descent on the line box (half the difference above and
+ * below), so the baseline is (1 + ascent - descent) / 2 down, for the face it draws with.
+ */
+function baselineShare(span: TextSpan): number {
+  const [ascent, descent] = faceMetrics(fontFace(span));
+  return (1 + ascent - descent) / 2;
+}
 
 const CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:";
 
@@ -35,14 +42,19 @@ function dataUri(mime: string, data: Uint8Array): string {
 
 const num = (v: number): string => String(Math.round(v * 100) / 100);
 
-/** A CSS font-family list: the PDF's font name (quotes and specials removed) then a generic family. */
-function fontFamily(name: string, generic: string): string {
-  const base = name.replace(/[-,](Bold|Italic|Oblique|BoldItalic|BoldOblique|Regular|Roman)$/i, '').replace(/MT$|PS$/, '').replace(/[^A-Za-z0-9 _-]/g, '');
-  return base ? `'${base}', ${generic}` : generic;
+/**
+ * A CSS font-family list: the PDF's font name (quotes and specials removed), then the family of
+ * its kind with the same widths (Times New Roman for TeX's CMR10: a browser's default serif,
+ * DejaVu Serif on Linux, runs a sixth wider and spans overlapped), then a generic family.
+ */
+function fontFamily(span: TextSpan): string {
+  const base = span.font.replace(/[-,](Bold|Italic|Oblique|BoldItalic|BoldOblique|Regular|Roman)$/i, '').replace(/MT$|PS$/, '').replace(/[^A-Za-z0-9 _-]/g, '');
+  const face = fontFace(span);
+  return [...new Set([base, face].filter(Boolean))].map((f) => `'${f}'`).concat(span.family).join(', ');
 }
 
-function spanStyle(span: Pick<TextSpan, 'font' | 'family' | 'size' | 'bold' | 'italic' | 'color'>): string {
-  let style = `font-family:${escapeXml(fontFamily(span.font, span.family))};font-size:${num(span.size)}pt`;
+function spanStyle(span: TextSpan): string {
+  let style = `font-family:${escapeXml(fontFamily(span))};font-size:${num(span.size)}pt`;
   if (span.bold) style += ';font-weight:bold';
   if (span.italic) style += ';font-style:italic';
   if (span.color !== '000000') style += `;color:#${span.color}`;
@@ -60,10 +72,12 @@ function fixedPage(page: PositionalPage, background: Uint8Array | undefined, pag
   for (const block of page.blocks) {
     for (const line of block.lines) {
       const angle = Math.atan2(line.dir[1], line.dir[0]);
-      const rotate = Math.abs(angle) > 0.01 ? `;transform:rotate(${num((angle * 180) / Math.PI)}deg);transform-origin:0 ${ASCENT}em` : '';
       for (const span of line.spans) {
         if (span.text.trim() === '') continue;
-        const top = span.y - span.size * ASCENT;
+        const share = baselineShare(span);
+        // Turned about the start of the baseline, where the PDF's line starts.
+        const rotate = Math.abs(angle) > 0.01 ? `;transform:rotate(${num((angle * 180) / Math.PI)}deg);transform-origin:0 ${num(share)}em` : '';
+        const top = span.y - span.size * share;
         parts.push(`<span style="left:${num(span.x)}pt;top:${num(top)}pt;${spanStyle(span)}${rotate}">${escapeXml(span.text)}</span>`);
       }
       // A space between lines keeps words apart when the text is copied.

@@ -14,9 +14,8 @@ import { CatalogueError } from '@pagewright/contracts';
 import { writeFileAtomic } from '../files.js';
 import type { PdfInput } from '../merge.js';
 import { openInput } from '../pdf/single.js';
-import { fontStyle, portableFamily } from '../reconstruct/fonts.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
-import { pageFailure, readPage, renderVectorArt, type Box, type TextLine, type TextSpan } from './positional.js';
+import { faceMetrics, fontFace, pageFailure, readPage, renderVectorArt, type Box, type TextLine, type TextSpan } from './positional.js';
 
 /** PowerPoint's largest slide side, inches. */
 const MAX_SLIDE_INCHES = 56;
@@ -39,33 +38,6 @@ function base64(mime: string, data: Uint8Array): string {
 }
 
 /**
- * The family to name for a span: the PDF's own when a viewer has it (DejaVu Sans, Arial, ...),
- * else a metric-compatible standard family of its kind, as in the Word output (TeX's CMR10, a
- * subset or numbered name would fall back to the viewer's default and misplace every line).
- */
-function fontFace(span: TextSpan): string {
-  const style = fontStyle(span.font, { bold: span.bold, italic: span.italic, mono: span.family === 'monospace', serif: span.family === 'serif' });
-  return portableFamily({ font: style.family, mono: style.mono, serif: style.serif });
-}
-
-/**
- * Ascent and descent (shares of the size) of the fonts a viewer draws a face with: the
- * Liberation fonts share the vertical metrics of Times New Roman, Arial and Courier New (their
- * hhea and OS/2 win values); DejaVu is what LibreOffice falls back to for a face it lacks.
- */
-const FACE_METRICS: Record<string, [number, number]> = {
-  'times new roman': [0.891, 0.216],
-  'liberation serif': [0.891, 0.216],
-  arial: [0.905, 0.212],
-  'liberation sans': [0.905, 0.212],
-  // Liberation Mono's hhea descent is 0.3, but LibreOffice sets its lines as if it were 0.2
-  // (measured: a 10 pt line came out 1 pt low with 0.3).
-  'courier new': [0.833, 0.2],
-  'liberation mono': [0.833, 0.2],
-};
-const FALLBACK_METRICS: [number, number] = [0.928, 0.236];
-
-/**
  * Where a horizontal box's top goes so that its first baseline lands on the PDF's: a viewer puts
  * the first baseline the line's largest ascent below the top, or, with exact line spacing, the
  * spacing less the largest descent (LibreOffice gives the line the fixed height and takes the
@@ -77,7 +49,11 @@ function topForBaseline(line: TextSpan[], lineSpacing: number | undefined): numb
   let ascent = 0;
   let descent = 0;
   for (const span of line) {
-    const [a, d] = FACE_METRICS[fontFace(span).toLowerCase()] ?? FALLBACK_METRICS;
+    const face = fontFace(span);
+    const [a, hhea] = faceMetrics(face);
+    // LibreOffice sets Liberation Mono's lines as if its descent were 0.2, not its 0.3
+    // (measured: a 10 pt line came out 1 pt low with 0.3).
+    const d = face === 'Courier New' || face === 'Liberation Mono' ? 0.2 : hhea;
     ascent = Math.max(ascent, a * span.size);
     descent = Math.max(descent, d * span.size);
   }

@@ -7,6 +7,7 @@
 import { CatalogueError } from '@pagewright/contracts';
 import { reasonOf } from '../errors.js';
 import { borrowedShade, mupdf, walkText } from '../mupdf.js';
+import { fontStyle, portableFamily } from '../reconstruct/fonts.js';
 
 export type Box = [number, number, number, number];
 
@@ -426,4 +427,34 @@ export function escapeXml(text: string): string {
 /** The text of a line, spans joined. */
 export function lineText(line: TextLine): string {
   return line.spans.map((s) => s.text).join('');
+}
+
+/**
+ * The family to name for a span: the PDF's own when a viewer has it (DejaVu Sans, Arial, ...),
+ * else a metric-compatible standard family of its kind, as in the Word output (TeX's CMR10, a
+ * subset or numbered name would fall back to the viewer's default and misplace every line).
+ */
+export function fontFace(span: TextSpan): string {
+  const style = fontStyle(span.font, { bold: span.bold, italic: span.italic, mono: span.family === 'monospace', serif: span.family === 'serif' });
+  return portableFamily({ font: style.family, mono: style.mono, serif: style.serif });
+}
+
+/**
+ * Ascent and descent (shares of the size) of the fonts a viewer draws a face with: the
+ * Liberation fonts share the vertical metrics of Times New Roman, Arial and Courier New (their
+ * hhea and OS/2 win values); DejaVu is what LibreOffice and browsers on Linux fall back to.
+ */
+const FACE_METRICS: Record<string, [number, number]> = {
+  'times new roman': [0.891, 0.216],
+  'liberation serif': [0.891, 0.216],
+  arial: [0.905, 0.212],
+  'liberation sans': [0.905, 0.212],
+  'courier new': [0.833, 0.3],
+  'liberation mono': [0.833, 0.3],
+};
+const FALLBACK_METRICS: [number, number] = [0.928, 0.236];
+
+/** A face's ascent and descent as shares of the size: FACE_METRICS, else DejaVu's. */
+export function faceMetrics(face: string): [number, number] {
+  return FACE_METRICS[face.toLowerCase()] ?? FALLBACK_METRICS;
 }
