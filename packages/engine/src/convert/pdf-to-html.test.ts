@@ -7,6 +7,7 @@ import { ChromiumRenderer } from '../office/chromium.js';
 import { mupdf } from '../mupdf.js';
 import { errorOf, useTempDir } from '../../test/harness.js';
 import { pdfToHtml } from './pdf-to-html.js';
+import { readPage } from './positional.js';
 
 const tmp = useTempDir('pagewright-pdf-to-html-');
 
@@ -152,6 +153,36 @@ describe('pdfToHtml fixed layout in a browser', () => {
       // A fixed 0.8 em from the top put 40 pt lines 1.5 to 1.9 pt low.
       expect(Math.abs((b.base - oy!) / scale - baseline), text).toBeLessThan(0.6);
       expect(Math.abs((b.x1 - b.x0) / scale / (a.x1 - a.x0) - 1), text).toBeLessThan(0.03);
+    }
+  }, 120_000);
+});
+
+describe('pdfToHtml fixed layout of right-to-left text', () => {
+  it('places each Arabic run by the left end of its glyphs, where MuPDF gives its rightmost glyph first', async () => {
+    const arabic = 'هذه فقرة عربية طويلة بما يكفي لتلتف على عدة أسطر في الصفحة، وهي تحتوي على رقم 2024 وكلمة English في وسطها.';
+    const input = tmp.out('arabic.pdf');
+    const chromium = new ChromiumRenderer(async () => tmp.dir);
+    try {
+      await chromium.printHtml(Buffer.from(`<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:14px;width:400px}</style></head><body><p dir="rtl">${arabic}</p></body></html>`), input, 60_000);
+    } finally {
+      await chromium.close();
+    }
+    const doc = mupdf.Document.openDocument(readFileSync(input), 'application/pdf');
+    let runs: { text: string; left: number }[];
+    try {
+      const page = readPage(doc.loadPage(0) as InstanceType<typeof mupdf.PDFPage>, false);
+      runs = page.blocks.flatMap((b) => b.lines.flatMap((l) => l.spans)).filter((s) => /[\u0600-\u06ff]{3}/.test(s.text)).map((s) => ({ text: s.text, left: s.bbox[0] }));
+    } finally {
+      doc.destroy();
+    }
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    await pdfToHtml({ path: input }, tmp.out('arabic.html'), { layout: 'fixed' });
+    const html = readFileSync(tmp.out('arabic.html'), 'utf8');
+    for (const run of runs) {
+      const left = new RegExp(`<span style="left:([\\d.]+)pt;[^"]*">${run.text}</span>`).exec(html);
+      expect(left, run.text).not.toBeNull();
+      // The first glyph's origin put a run of a whole line 290 pt to the right, off the page.
+      expect(Math.abs(Number(left![1]) - run.left), run.text).toBeLessThan(0.5);
     }
   }, 120_000);
 });

@@ -148,6 +148,9 @@ export function readPage(page: InstanceType<typeof mupdf.PDFPage>, withImages = 
         if (span && !gap && span.font === name && Math.abs(span.size - size) < 0.05 && similarColor(span.color, hex)) {
           span.text += c;
           span.bbox = [Math.min(span.bbox[0], x0), Math.min(span.bbox[1], y0), Math.max(span.bbox[2], x1), Math.max(span.bbox[3], y1)];
+          // Right-to-left text comes in reading order, its first glyph rightmost: the baseline's
+          // left end is the leftmost glyph's origin.
+          if (horizontal && origin[0] - ox < span.x) span.x = origin[0] - ox;
           return;
         }
         const mono = font.isMono() || MONO_NAME.test(name);
