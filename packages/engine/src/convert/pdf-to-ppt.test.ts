@@ -143,7 +143,7 @@ describe('pdfToPpt text boxes in LibreOffice', () => {
     try {
       let text = '';
       let base: number | undefined;
-      doc.loadPage(0).toStructuredText().walk({
+      doc.loadPage(0).toStructuredText('').walk({
         beginLine() {
           text = '';
           base = undefined;

@@ -461,7 +461,7 @@ describe('pdfToTxt, pdfToRtf, pdfToEpub, pdfToPages', () => {
           word = '';
           look = undefined;
         };
-        doc.loadPage(i).toStructuredText().walk({
+        doc.loadPage(i).toStructuredText('').walk({
           onChar(c, _origin, font, size, _quad, color) {
             if (/\s/.test(c)) return flush();
             word += c;
