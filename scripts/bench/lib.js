@@ -37,6 +37,17 @@ export function hasCommand(command, args = ['--version']) {
   return spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 }
 
+/**
+ * LibreOffice headless with its own profile. On a timeout Node kills the `soffice` wrapper
+ * only: the soffice.bin under it keeps running and keeps the profile locked, so every later
+ * call on that profile failed. It is killed too.
+ */
+export function soffice(profile, args, timeout = 1_800_000) {
+  const r = spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', ...args], { encoding: 'utf8', timeout });
+  if (r.error) spawnSync('pkill', ['-KILL', '-f', `UserInstallation=file://${profile}`]);
+  return r;
+}
+
 export function withTempDir(fn) {
   const dir = mkdtempSync(join(tmpdir(), 'pagewright-bench-'));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });

@@ -4,12 +4,12 @@
 // grey at 72 dpi with MuPDF and compared with the engine's SSIM (page i against page i, the
 // common part when sizes differ by rounding; a missing page counts 0). For comparison, the same
 // for LibreOffice's own route (its PDF import, impress_pdf_import, to PPTX, then back to PDF)
-// unless PAGEWRIGHT_BENCH_LO=0. Run under `flock /tmp/heavy.lock` (LibreOffice).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+// unless PAGEWRIGHT_BENCH_LO=0 (its import kept between runs under PAGEWRIGHT_BENCH_CACHE=<dir>).
+// Run under `flock /tmp/heavy.lock` (LibreOffice).
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, withTempDir } from './lib.js';
+import { corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, soffice, withTempDir } from './lib.js';
 
 const DPI = 72;
 const PASSWORDS = { '005-libreoffice-writer-password_libreoffice-writer-password.pdf': 'openpassword' };
@@ -17,10 +17,6 @@ const LO_TIMEOUT = Number(process.env.PAGEWRIGHT_LO_IMPORT_TIMEOUT_MS ?? 600_000
 
 let greyPages;
 let ssim;
-
-function soffice(profile, args, timeout = 1_800_000) {
-  return spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', ...args], { encoding: 'utf8', timeout });
-}
 
 function renderGrey(path, password) {
   try {
@@ -56,6 +52,8 @@ export async function run() {
     const dirs = { ours: join(dir, 'ours'), lo: join(dir, 'lo'), oursPdf: join(dir, 'ours-pdf'), loPdf: join(dir, 'lo-pdf') };
     for (const d of Object.values(dirs)) mkdirSync(d);
     const rows = [];
+    const cache = process.env.PAGEWRIGHT_BENCH_CACHE;
+    if (cache) mkdirSync(cache, { recursive: true });
     for (const fact of files) {
       const name = basename(fact.file);
       const stem = name.replace(/\.pdf$/i, '');
@@ -76,10 +74,27 @@ export async function run() {
         row.oursError = err.code ?? String(err);
       }
       if (withLo && !password) {
-        const t = performance.now();
-        const r = soffice(profile, ['--infilter=impress_pdf_import', '--convert-to', 'pptx', '--outdir', dirs.lo, fact.file], LO_TIMEOUT);
-        if (r.status === 0 && existsSync(join(dirs.lo, `${stem}.pptx`))) row.loSeconds = (performance.now() - t) / 1000;
-        else row.loError = r.error ? 'timeout' : `exit ${r.status}`;
+        // LibreOffice's own import gives the same result every run: PAGEWRIGHT_BENCH_CACHE=<dir> keeps it.
+        const cached = cache && join(cache, `${stem}.${statSync(fact.file).size}`);
+        if (cached && existsSync(`${cached}.pptx`)) {
+          copyFileSync(`${cached}.pptx`, join(dirs.lo, `${stem}.pptx`));
+          row.loSeconds = Number(readFileSync(`${cached}.pptx-seconds`, 'utf8'));
+        } else if (cached && existsSync(`${cached}.pptx-failed`)) {
+          row.loError = readFileSync(`${cached}.pptx-failed`, 'utf8');
+        } else {
+          const t = performance.now();
+          const r = soffice(profile, ['--infilter=impress_pdf_import', '--convert-to', 'pptx', '--outdir', dirs.lo, fact.file], LO_TIMEOUT);
+          if (r.status === 0 && existsSync(join(dirs.lo, `${stem}.pptx`))) {
+            row.loSeconds = (performance.now() - t) / 1000;
+            if (cached) {
+              copyFileSync(join(dirs.lo, `${stem}.pptx`), `${cached}.pptx`);
+              writeFileSync(`${cached}.pptx-seconds`, String(row.loSeconds));
+            }
+          } else {
+            row.loError = r.error ? 'timeout' : `exit ${r.status}`;
+            if (cached) writeFileSync(`${cached}.pptx-failed`, row.loError);
+          }
+        }
       }
     }
     const pptxOf = (d) => rows.map((r) => join(d, `${r.stem}.pptx`)).filter((p) => existsSync(p));

@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, withTempDir } from './lib.js';
+import { corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, soffice, withTempDir } from './lib.js';
 
 const DPI = 72;
 /** LibreOffice's import of a long document can take minutes; past this it counts as failed. */
@@ -23,10 +23,6 @@ const PASSWORDS = { '005-libreoffice-writer-password_libreoffice-writer-password
 
 let greyPages;
 let ssim;
-
-function soffice(profile, args, timeout = 600_000) {
-  return spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', ...args], { encoding: 'utf8', timeout });
-}
 
 function pdftotext(path) {
   const r = spawnSync('pdftotext', ['-q', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
