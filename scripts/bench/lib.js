@@ -1,8 +1,8 @@
 // Shared helpers of the benchmarks: corpus location, the built engine, timing, statistics.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -114,3 +114,17 @@ export const mean = (values) => {
 /** A value for the tables: three or one decimals, a dash when there is none. */
 export const f3 = (v) => (Number.isFinite(v) ? v.toFixed(3) : '  -  ');
 export const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '  - ');
+
+/** The file as the engine opens it (page tree rebuilt), saved by MuPDF. */
+export async function repaired(dir, path) {
+  const { openPdfBytes } = await loadEngine('pdf/open.js');
+  const { docFail, saveDocument } = await loadEngine('pdf/single-doc.js');
+  const out = join(dir, `repaired-${basename(path)}`);
+  const { doc } = openPdfBytes(readFileSync(path), undefined, docFail);
+  try {
+    writeFileSync(out, saveDocument(doc));
+  } finally {
+    doc.destroy();
+  }
+  return out;
+}

@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, soffice, withTempDir } from './lib.js';
+import { corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, repaired, soffice, withTempDir } from './lib.js';
 
 const DPI = 72;
 /** LibreOffice's import of a long document can take minutes; past this it counts as failed. */
@@ -309,20 +309,6 @@ function mupdfText(path) {
     doc.destroy();
   }
   return normalise(text);
-}
-
-/** The file as the engine opens it (page tree rebuilt), saved by MuPDF. */
-async function repaired(dir, path) {
-  const { openPdfBytes } = await loadEngine('pdf/open.js');
-  const { docFail, saveDocument } = await loadEngine('pdf/single-doc.js');
-  const out = join(dir, `repaired-${basename(path)}`);
-  const { doc } = openPdfBytes(readFileSync(path), undefined, docFail);
-  try {
-    writeFileSync(out, saveDocument(doc));
-  } finally {
-    doc.destroy();
-  }
-  return out;
 }
 
 /** An unencrypted copy for pdftotext and rendering (qpdf). */
