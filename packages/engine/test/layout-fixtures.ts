@@ -252,3 +252,59 @@ export function pairsPdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+/** What accentsPdf's lines read as, once each accent drawn over a letter is that letter's mark. */
+export const ACCENTS = {
+  over: ['Let f\u0303 be a lift of f.', 'The word sch\u00f6n has an umlaut.', 'Then b\u0303 is its end.'],
+  beside: 'The marks a\u02dcb and c\u00a8d stand apart.',
+};
+
+/**
+ * Accents as TeX sets a letter its font has no glyph for: the font's spacing accent drawn over
+ * the letter (raised over a tall one, skewed right over a slanted one), before the letter in the
+ * content stream for f̃ and b̃ and after it for ö; and a line where the same accents are
+ * characters of their own between letters.
+ */
+export function accentsPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const times = new mupdf.Font('Times-Roman');
+    const italic = new mupdf.Font('Times-Italic');
+    const fonts = { F1: doc.addSimpleFont(times), F2: doc.addSimpleFont(italic) };
+    const size = 12;
+    const width = (text: string, font = times): number => [...text].reduce((w, c) => w + font.advanceGlyph(font.encodeCharacter(c)) * size, 0);
+    // WinAnsiEncoding: 0x98 is the spacing tilde (U+02DC), 0xA8 the diaeresis (U+00A8).
+    const codes: Record<string, string> = { '\u02dc': '\\230', '\u00a8': '\\250' };
+    const put = (x: number, y: number, text: string, font = 'F1'): string => `BT /${font} ${size} Tf ${x} ${y} Td (${[...esc(text)].map((c) => codes[c] ?? c).join('')}) Tj ET`;
+    const accentOver = (x: number, y: number, letter: string, accent: string, raise: number): string => put(x + (width(letter) - width(accent)) / 2, y + raise, accent);
+    const ops: string[] = [];
+    // Line 1: "Let " f̃ " be a lift of f." with the tilde drawn first, 3 pt above the f.
+    let x = 72;
+    ops.push(put(x, 700, 'Let '));
+    x += width('Let ');
+    ops.push(accentOver(x, 700, 'f', '\u02dc', 3), put(x, 700, 'f'));
+    x += width('f');
+    ops.push(put(x, 700, ' be a lift of f.'));
+    // Line 2: "The word sch" o¨ "n has an umlaut." with the diaeresis drawn after the o, on its baseline.
+    x = 72;
+    ops.push(put(x, 680, 'The word sch'));
+    x += width('The word sch');
+    ops.push(put(x, 680, 'o'), accentOver(x, 680, 'o', '\u00a8', 0));
+    x += width('o');
+    ops.push(put(x, 680, 'n has an umlaut.'));
+    // Line 3: "Then " b̃ " is its end." with an italic b and the tilde drawn first, raised and
+    // skewed right until half of it hangs past the b, as TeX sets it over a math italic b.
+    x = 72;
+    ops.push(put(x, 660, 'Then '));
+    x += width('Then ');
+    ops.push(put(x + width('b', italic) * 0.65, 663, '\u02dc'), put(x, 660, 'b', 'F2'));
+    x += width('b', italic);
+    ops.push(put(x, 660, ' is its end.'));
+    // Line 4: the accents as characters with their own advance.
+    ops.push(put(72, 640, ACCENTS.beside));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

@@ -436,7 +436,7 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
       },
       endLine() {
         applyVerticalRatios(glyphs, ratios);
-        lines.push({ glyphs, upright });
+        lines.push({ glyphs: upright ? attachAccents(glyphs) : glyphs, upright });
         glyphs = [];
       },
       onImageBlock(bbox, _transform, image) {
@@ -494,6 +494,63 @@ function applyVerticalRatios(glyphs: Glyph[], ratios: { font: number; ratio: num
     const ratio = median.get(ratios[i]!.font);
     if (ratio !== undefined && Math.abs(ratio - 1) > 0.003) g.size *= ratio;
   });
+}
+
+/** Spacing accents to the combining marks that put them on a letter. */
+const COMBINING_ACCENT: Record<string, string> = {
+  '\u02dc': '\u0303', // ˜ tilde
+  '\u00af': '\u0304', // ¯ macron
+  '\u02c9': '\u0304', // ˉ modifier macron
+  '\u02c6': '\u0302', // ˆ circumflex
+  '\u02d9': '\u0307', // ˙ dot above
+  '\u00a8': '\u0308', // ¨ diaeresis
+  '\u00b4': '\u0301', // ´ acute
+  '\u02ca': '\u0301', // ˊ modifier acute
+  '\u0060': '\u0300', // ` grave
+  '\u02cb': '\u0300', // ˋ modifier grave
+  '\u02c7': '\u030c', // ˇ caron
+  '\u02d8': '\u0306', // ˘ breve
+  '\u02da': '\u030a', // ˚ ring above
+};
+
+/**
+ * The share of the narrower of an accent and a letter that they must overlap for the accent to
+ * be the letter's. TeX skews an accent over a slanted letter to the right, past the letter's box
+ * (the accent over an italic b covers half of it); glyphs set one after the other overlap by no
+ * more than a kern.
+ */
+const ACCENT_COVER = 0.4;
+
+/**
+ * TeX draws an accent it has no precomposed glyph for (math accents such as f̃, γ̃, and text
+ * accents on letters its font lacks) as the font's spacing accent placed over the letter, before
+ * or after it in the content stream. Written as its own character the accent takes its own
+ * width beside the letter (˜f). An accent that overlaps a neighbouring letter by ACCENT_COVER,
+ * on or above that letter's baseline, becomes the letter's combining mark (f̃), composed where
+ * Unicode has the letter (o and ¨ as ö). Accents set as characters of their own sit beside
+ * their neighbours and are kept.
+ */
+function attachAccents(glyphs: Glyph[]): Glyph[] {
+  if (!glyphs.some((g) => g.c in COMBINING_ACCENT)) return glyphs;
+  const taken = new Set<number>();
+  // How much of the narrower of the two the accent covers; 0 where it cannot be this letter's.
+  const cover = (accent: Glyph, base: Glyph | undefined): number => {
+    if (!base || /\s/.test(base.c) || base.c in COMBINING_ACCENT || accent.base > base.base + base.size * 0.1) return 0;
+    const overlap = Math.min(accent.x1, base.x1) - Math.max(accent.x0, base.x0);
+    return overlap / Math.max(0.01, Math.min(accent.x1 - accent.x0, base.x1 - base.x0));
+  };
+  glyphs.forEach((g, i) => {
+    const mark = COMBINING_ACCENT[g.c];
+    if (!mark) return;
+    const [next, previous] = [cover(g, glyphs[i + 1]), cover(g, glyphs[i - 1])];
+    const target = Math.max(next, previous) < ACCENT_COVER ? -1 : next >= previous ? i + 1 : i - 1;
+    if (target < 0 || taken.has(target)) return;
+    taken.add(target);
+    taken.add(i);
+    const base = glyphs[target]!;
+    glyphs[target] = { ...base, c: (base.c + mark).normalize('NFC'), y0: Math.min(base.y0, g.y0) };
+  });
+  return glyphs.filter((g, i) => !(taken.has(i) && g.c in COMBINING_ACCENT));
 }
 
 /** Splits one structured-text line at wide gaps into segments; drops lines that are only spaces. */

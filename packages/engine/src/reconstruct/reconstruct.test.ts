@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { EXPANDED, INDEX, PAIRS, PARTS, REPORT, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, EXPANDED, INDEX, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { ChromiumRenderer } from '../office/chromium.js';
@@ -276,6 +276,18 @@ describe('pictures in RTF', () => {
     const listed = execFileSync('pdfimages', ['-list', tmp.out('figure-rtf-lo.pdf')], { encoding: 'utf8' }).trim().split('\n').slice(2);
     expect(listed.filter((line) => line.trim().split(/\s+/)[2] === 'image')).toHaveLength(2);
   }, 120_000);
+});
+
+describe('accents drawn over a letter', () => {
+  it('makes an accent drawn over a letter that letter\'s mark, and keeps accents set beside letters as they are', async () => {
+    const path = tmp.file('accents.pdf', accentsPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    const texts = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map((p) => p.runs.map((r) => r.text).join(''));
+    const all = texts.join('\n');
+    for (const line of ACCENTS.over) expect(all).toContain(line);
+    expect(all).toContain(ACCENTS.beside);
+    expect(all).not.toMatch(/\u02dcf|f\u02dc|o\u00a8/);
+  });
 });
 
 describe('characters outside the Basic Multilingual Plane', () => {
