@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { readVectorPaths, renderVectorArt } from './convert/positional.js';
 import { mupdf, walkText } from './mupdf.js';
 import { SUPPLEMENTARY_TEXT, rawPdf, supplementaryPdf } from '../test/fixtures.js';
+import { useTempDir } from '../test/harness.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -65,4 +67,40 @@ describe('characters outside the Basic Multilingual Plane', () => {
     expect(walked((stext, onChar) => stext.walk({ onChar }))).toBe('sigma \ud70e flag \uf1ee\uf1e9 end');
     expect(walked((stext, onChar) => walkText(stext, { onChar }))).toBe(SUPPLEMENTARY_TEXT);
   });
+});
+
+describe('ligatures of right-to-left text', () => {
+  const tmp = useTempDir('pagewright-mupdf-');
+  // Each word has a lam-alef ligature: one glyph for two letters (لأ, لا, لإ).
+  const words = 'الأول لا الإسلام سلام';
+
+  it('reach our walker in reading order, each after the letter its glyph starts with, where MuPDF reverses them', async () => {
+    const path = await tmp.printed('lam-alef.pdf', `<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:14px}</style></head><body><p dir="rtl">${words}</p></body></html>`);
+    const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+    const page = doc.loadPage(0);
+    const stext = page.toStructuredText('preserve-whitespace');
+    const read = (walk: (onChar: (c: string, origin: mupdf.Point) => void) => void): { text: string; xs: number[] } => {
+      let text = '';
+      const xs: number[] = [];
+      walk((c, origin) => {
+        text += c;
+        xs.push(origin[0]);
+      });
+      return { text: text.trim(), xs };
+    };
+    try {
+      // The binding's own walk: the second letter of each ligature comes first. Should MuPDF
+      // fix that, this expectation fails and ligaturesInOrder can go.
+      expect(read((onChar) => stext.walk({ onChar })).text).toBe('األول ال اإلسالم سالم');
+      const ours = read((onChar) => walkText(stext, { onChar }));
+      expect(ours.text).toBe(words);
+      // Read right to left, no character moves back to the right: the second letter of a
+      // ligature sits at its glyph's left end, not at the right end where MuPDF puts it.
+      ours.xs.slice(1).forEach((x, i) => expect(x).toBeLessThanOrEqual(ours.xs[i]! + 0.01));
+    } finally {
+      stext.destroy();
+      page.destroy();
+      doc.destroy();
+    }
+  }, 120_000);
 });

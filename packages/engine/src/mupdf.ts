@@ -37,38 +37,105 @@ type StructuredTextWalker = Parameters<StructuredText['walk']>[0];
 /** Characters asText may put between two characters of the walk: line and block ends. */
 const WALK_LOOKAHEAD = 4;
 
+type CharArgs = Parameters<NonNullable<StructuredTextWalker['onChar']>>;
+
 /**
- * StructuredText.walk with every character whole. MuPDF.js 1.28's walk makes each character
- * with String.fromCharCode, which keeps only the low 16 bits of a code point outside the Basic
- * Multilingual Plane: 𝜎 (U+1D70E) arrives as 휎 (U+D70E), a flag's 🇮 (U+1F1EE) as U+F1EE.
- * MuPDF's own text of the page has them whole and in the walk's order (with line ends between
- * lines), so a page with any such character has each walked character matched against it.
+ * StructuredText.walk with every character whole and in reading order.
+ *
+ * MuPDF.js 1.28's walk makes each character with String.fromCharCode, which keeps only the low
+ * 16 bits of a code point outside the Basic Multilingual Plane: 𝜎 (U+1D70E) arrives as 휎
+ * (U+D70E), a flag's 🇮 (U+1F1EE) as U+F1EE. MuPDF's own text of the page has them whole and in
+ * the walk's order (with line ends between lines), so a page with any such character has each
+ * walked character matched against it.
+ *
+ * A line's characters are handed over at its end, with ligatures of right-to-left text put back
+ * in order (see ligaturesInOrder).
  */
 export function walkText(stext: StructuredText, walker: StructuredTextWalker): void {
   const onChar = walker.onChar;
-  const text = onChar ? stext.asText() : '';
-  if (!onChar || !/[\u{10000}-\u{10ffff}]/u.test(text)) {
+  if (!onChar) {
     stext.walk(walker);
     return;
   }
-  const points = Array.from(text, (ch) => ch.codePointAt(0)!);
+  const text = stext.asText();
+  const points = /[\u{10000}-\u{10ffff}]/u.test(text) ? Array.from(text, (ch) => ch.codePointAt(0)!) : undefined;
   let next = 0;
-  const repaired: StructuredTextWalker = {};
+  let line: CharArgs[] = [];
+  const flush = (): void => {
+    for (const args of ligaturesInOrder(line)) onChar.call(walker, ...args);
+    line = [];
+  };
+  const ordered: StructuredTextWalker = {};
   for (const key of Object.keys(walker) as Array<keyof StructuredTextWalker>) {
     const fn = walker[key] as ((...args: unknown[]) => void) | undefined;
-    if (fn) (repaired as Record<string, unknown>)[key] = fn.bind(walker);
+    if (fn) (ordered as Record<string, unknown>)[key] = fn.bind(walker);
   }
-  repaired.onChar = (c, ...rest) => {
-    const unit = c.charCodeAt(0);
-    for (let i = next; i < points.length && i - next <= WALK_LOOKAHEAD; i++) {
-      const point = points[i]!;
-      if (point === unit || (point > 0xffff && (point & 0xffff) === unit)) {
-        next = i + 1;
-        if (point > 0xffff) c = String.fromCodePoint(point);
-        break;
+  ordered.beginLine = (...args) => {
+    flush();
+    walker.beginLine?.call(walker, ...args);
+  };
+  ordered.endLine = () => {
+    flush();
+    walker.endLine?.call(walker);
+  };
+  ordered.onChar = (c, ...rest) => {
+    if (points) {
+      const unit = c.charCodeAt(0);
+      for (let i = next; i < points.length && i - next <= WALK_LOOKAHEAD; i++) {
+        const point = points[i]!;
+        if (point === unit || (point > 0xffff && (point & 0xffff) === unit)) {
+          next = i + 1;
+          if (point > 0xffff) c = String.fromCodePoint(point);
+          break;
+        }
       }
     }
-    onChar.call(walker, c, ...rest);
+    line.push([c, ...rest]);
   };
-  stext.walk(repaired);
+  stext.walk(ordered);
+  flush();
+}
+
+/** A glyph narrower than this (points) has no width of its own. */
+const NO_WIDTH = 0.01;
+
+function xExtent(quad: ArrayLike<number>): [number, number] {
+  const xs = [quad[0]!, quad[2]!, quad[4]!, quad[6]!];
+  return [Math.min(...xs), Math.max(...xs)];
+}
+
+/**
+ * MuPDF gives a glyph that stands for several characters (Arabic's lam-alef لا, the ligature
+ * of Allah) as its first character with the glyph's box, then the others with no width at the
+ * glyph's far end; reversing a right-to-left line into reading order then puts them before the
+ * first one, reversed: الأول read as األول, لا as ال. Each such stretch (letters without width at
+ * one point, then a letter whose box ends there) is turned back: the letter, then the others in
+ * the order the glyph gave them, moved to the glyph's end in reading order (its left side), so
+ * that no gap opens between them and the next letter.
+ */
+function ligaturesInOrder(line: CharArgs[]): CharArgs[] {
+  const rtlLetter = (args: CharArgs | undefined): boolean => !!args && args[6] % 2 === 1 && /\p{L}/u.test(args[0]);
+  const widthless = (args: CharArgs): boolean => {
+    const [x0, x1] = xExtent(args[4]);
+    return x1 - x0 < NO_WIDTH;
+  };
+  let result: CharArgs[] | undefined;
+  for (let i = 0; i < line.length; i++) {
+    if (!rtlLetter(line[i]) || !widthless(line[i]!)) continue;
+    const at = xExtent(line[i]![4])[0];
+    let j = i;
+    while (j < line.length && rtlLetter(line[j]) && widthless(line[j]!) && Math.abs(xExtent(line[j]![4])[0] - at) < 0.2) j++;
+    const first = line[j];
+    if (!rtlLetter(first) || widthless(first!) || Math.abs(xExtent(first![4])[1] - at) > 0.2) continue;
+    const end = xExtent(first![4])[0];
+    const atEnd = (args: CharArgs): CharArgs => {
+      const [c, origin, font, size, quad, ...rest] = args;
+      const moved = Array.from(quad, (v, k) => (k % 2 === 0 ? end : v)) as typeof quad;
+      return [c, [end, origin[1]] as typeof origin, font, size, moved, ...rest];
+    };
+    result ??= [...line];
+    result.splice(i, j - i + 1, first!, ...line.slice(i, j).reverse().map(atEnd));
+    i = j;
+  }
+  return result ?? line;
 }

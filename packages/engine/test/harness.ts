@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { CatalogueError } from '@pagewright/contracts';
 import { runCli } from '../src/cli/main.js';
+import { ChromiumRenderer } from '../src/office/chromium.js';
 import { tempDir } from './fixtures.js';
 
 export interface TestDir {
@@ -17,6 +18,8 @@ export interface TestDir {
   out(name: string): string;
   /** Writes `bytes` to a file in the directory and returns its path. */
   file(name: string, bytes: Uint8Array): string;
+  /** Prints `html` to a PDF in the directory with headless Chromium (as a browser lays it out) and returns its path. */
+  printed(name: string, html: string): Promise<string>;
 }
 
 /**
@@ -40,6 +43,16 @@ export function useTempDir(prefix: string): TestDir {
     file: (name, bytes) => {
       const path = join(current(), name);
       writeFileSync(path, bytes);
+      return path;
+    },
+    printed: async (name, html) => {
+      const path = join(current(), name);
+      const chromium = new ChromiumRenderer(async () => current());
+      try {
+        await chromium.printHtml(Buffer.from(html), path, 60_000);
+      } finally {
+        await chromium.close();
+      }
       return path;
     },
   };

@@ -160,13 +160,7 @@ describe('pdfToHtml fixed layout in a browser', () => {
 describe('pdfToHtml fixed layout of right-to-left text', () => {
   it('places each Arabic run by the left end of its glyphs, where MuPDF gives its rightmost glyph first', async () => {
     const arabic = 'هذه فقرة عربية طويلة بما يكفي لتلتف على عدة أسطر في الصفحة، وهي تحتوي على رقم 2024 وكلمة English في وسطها.';
-    const input = tmp.out('arabic.pdf');
-    const chromium = new ChromiumRenderer(async () => tmp.dir);
-    try {
-      await chromium.printHtml(Buffer.from(`<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:14px;width:400px}</style></head><body><p dir="rtl">${arabic}</p></body></html>`), input, 60_000);
-    } finally {
-      await chromium.close();
-    }
+    const input = await tmp.printed('arabic.pdf', `<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:14px;width:400px}</style></head><body><p dir="rtl">${arabic}</p></body></html>`);
     const doc = mupdf.Document.openDocument(readFileSync(input), 'application/pdf');
     let runs: { text: string; left: number }[];
     try {
