@@ -591,8 +591,17 @@ function tableFromLines(run: Line[], ctx: PageContext): Table | undefined {
 const BULLET = /^([•●○◦■□▪▫‣⁃∙·\-–—*►▶✓✔])\s+/u;
 const ORDERED = /^(\(?(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])\s+/;
 
+/** A line's text in reading order: a right-to-left line's from its right end. */
 function lineText(l: Line): string {
-  return l.segments.map((s) => s.glyphs.map((g) => g.c).join('')).join(' ');
+  if (!rightToLeft([l])) return l.segments.map((s) => s.glyphs.map((g) => g.c).join('')).join(' ');
+  let text = '';
+  readRightToLeft(
+    l,
+    (g) => (text += g.c),
+    () => (text = text.replace(/\s?$/, ' ')),
+    () => undefined,
+  );
+  return text;
 }
 
 function markerOf(text: string): { ordered: boolean; marker: string } | undefined {
@@ -686,18 +695,18 @@ function rightToLeft(lines: Line[]): boolean {
   return rtl > other;
 }
 
-/**
- * Pushes a right-to-left line's glyphs in reading order. MuPDF gives a line's directional
- * runs from left to right on the page, each run in its own reading order: read from the
- * right, the runs come in reverse. A gap between glyphs or runs wider than a fifth of the
- * size is a space.
- */
 /** Smaller glyphs above or below the line's baseline: superscripts and subscripts. */
 function scriptOf(g: Glyph, line: Line): Run['script'] {
   if (g.size >= line.size * 0.85) return undefined;
   return g.base < line.base - line.size * 0.2 ? 'super' : g.base > line.base + line.size * 0.1 ? 'sub' : undefined;
 }
 
+/**
+ * Pushes a right-to-left line's glyphs in reading order. MuPDF gives a line's directional
+ * runs from left to right on the page, each run in its own reading order: read from the
+ * right, the runs come in reverse. A gap between glyphs or runs wider than a fifth of the
+ * size is a space.
+ */
 function readRightToLeft(line: Line, push: (g: Glyph) => void, addSpace: () => void, before: (g: Glyph) => void): void {
   // A letter's script decides its direction; spaces, digits and punctuation take MuPDF's level.
   const rightward = (g: Glyph): boolean => (/\p{L}/u.test(g.c) ? RTL_LETTER.test(g.c) : Boolean(g.rtl));
@@ -799,7 +808,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   for (const r of runs) r.text = r.text.replace(/\s+/g, ' ');
   let list: Paragraph['list'];
   const first = runs[0];
-  if (first && !rtl) {
+  if (first) {
     const marker = markerOf(lineText(lines[0]!));
     if (marker) {
       // The marker goes into the list numbering; the text keeps the rest.
@@ -812,7 +821,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
         if (r.text === '') runs.shift();
       }
       if (runs[0]) runs[0].text = runs[0].text.replace(/^\s+/, '');
-      const level = Math.max(0, Math.min(8, Math.round((lines[0]!.x0 - col.x0) / 24)));
+      const level = Math.max(0, Math.min(8, Math.round((rtl ? col.x1 - lines[0]!.x1 : lines[0]!.x0 - col.x0) / 24)));
       list = { ordered: marker.ordered, level, marker: marker.marker };
     }
   }

@@ -12,12 +12,11 @@ import { pdfToTxt } from '../convert/pdf-to-txt.js';
 import { pdfToRtf } from '../convert/pdf-to-rtf.js';
 import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
-import type { DocumentLayout, Paragraph, Table } from './layout.js';
+import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
 import { ACCENTS, EXPANDED, INDEX, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
-import { ChromiumRenderer } from '../office/chromium.js';
 import { OfficePool } from '../office/pool.js';
 
 const tmp = useTempDir('pagewright-reconstruct-');
@@ -38,6 +37,9 @@ function zipEntries(file: string): string[] {
 }
 
 const textOf = (p: Paragraph): string => p.runs.map((r) => r.text).join('');
+const paragraphsOf = (page: PageLayout): Paragraph[] => page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph');
+/** The XML of each paragraph of a DOCX's body that has text. */
+const wordParagraphXml = (docx: string): string[] => [...unzip(docx, 'word/document.xml').matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => m[0]).filter((p) => p.includes('<w:t'));
 /** The text of every w:p in the XML, one string per paragraph. */
 const wordParagraphs = (xml: string): string[] => [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => [...m[0].matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''));
 
@@ -52,7 +54,7 @@ describe('layout analysis', () => {
   });
 
   it('merges the wrapped lines into one paragraph and marks the heading', () => {
-    const blocks = layout.pages[0]!.blocks.filter((b): b is Paragraph => b.kind === 'paragraph');
+    const blocks = paragraphsOf(layout.pages[0]!);
     const heading = blocks.find((b) => textOf(b) === REPORT.heading);
     expect(heading?.headingLevel).toBe(1);
     expect(heading?.runs[0]).toMatchObject({ bold: true, size: 18, font: 'Arial' });
@@ -92,7 +94,7 @@ describe('layout analysis', () => {
   it('finds two columns on page 2 and reads them one after the other', () => {
     const page = layout.pages[1]!;
     expect(page.columns).toHaveLength(2);
-    const text = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf);
+    const text = paragraphsOf(page).map(textOf);
     expect(text).toEqual([REPORT.left.join(' '), REPORT.right.join(' ')]);
   });
 
@@ -106,7 +108,7 @@ describe('layout analysis', () => {
 describe('words hyphenated at the end of a line', () => {
   it("joins them again, the typesetter's hyphen before a lower-case letter as a soft hyphen, a word's own hyphen kept", async () => {
     const path = tmp.file('hyphens.pdf', paragraphPdf(['The survey went out by post to every single docu-', 'ment holder in the region and to every one E-', 'Mail address on our mailing list, in the plain', 'black-and-white edition only.']));
-    const blocks = (await analysePdf({ path })).pages[0]!.blocks.filter((b): b is Paragraph => b.kind === 'paragraph');
+    const blocks = paragraphsOf((await analysePdf({ path })).pages[0]!);
     expect(blocks.map(textOf)).toEqual(['The survey went out by post to every single docu\u00adment holder in the region and to every one E-Mail address on our mailing list, in the plain black-and-white edition only.']);
     // Word gets an optional hyphen there (a line may break as the PDF's did); text readers the word.
     const docx = tmp.out('hyphens.docx');
@@ -130,7 +132,7 @@ describe('pages whose text reads sideways', () => {
       const page = turned.pages[0]!;
       // Upright again: the page's own portrait size, the sentence on one line as one paragraph.
       expect([page.width, page.height]).toEqual([595, 842]);
-      expect(page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf)).toEqual([sentence]);
+      expect(paragraphsOf(page).map(textOf)).toEqual([sentence]);
       const again = await analysePdf({ path });
       expect(again.pages[0]!.width).toBe(595);
     }
@@ -156,7 +158,7 @@ describe('a page in two halves of short entries', () => {
     const path = tmp.file('index.pdf', indexPdf());
     const page = (await analysePdf({ path })).pages[0]!;
     expect(page.columns).toHaveLength(2);
-    const texts = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf);
+    const texts = paragraphsOf(page).map(textOf);
     expect(texts[0]).toBe('Index');
     const entries = texts.slice(1).join(' ');
     expect(entries).toBe([...INDEX.left, ...INDEX.right].join(' '));
@@ -193,24 +195,38 @@ describe('right-to-left text', () => {
   it('reads Arabic paragraphs in reading order, right-aligned as printed, and writes them right to left in Word', async () => {
     // Chromium shapes and lays out the Arabic as a browser prints it: glyph runs from left to right on the page.
     const html = `<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:14px;width:400px} p{margin:0 0 12px}</style></head><body>${arabic.map((p) => `<p dir="rtl">${p}</p>`).join('')}<p>${english}</p></body></html>`;
-    const path = tmp.out('arabic.pdf');
-    const chromium = new ChromiumRenderer(async () => tmp.dir);
-    try {
-      await chromium.printHtml(Buffer.from(html), path, 60_000);
-    } finally {
-      await chromium.close();
-    }
-    const paragraphs = (await analysePdf({ path })).pages[0]!.blocks.filter((b): b is Paragraph => b.kind === 'paragraph');
+    const path = await tmp.printed('arabic.pdf', html);
+    const paragraphs = paragraphsOf((await analysePdf({ path })).pages[0]!);
     expect(paragraphs.map(textOf)).toEqual([...arabic, english]);
     expect(paragraphs.map((p) => p.rtl ?? false)).toEqual([true, true, false]);
     // The short Arabic paragraph ends at the column's left side: it is right-aligned.
     expect(paragraphs[1]!.align).toBe('right');
     const out = tmp.out('arabic.docx');
     await pdfToWord({ path }, out);
-    const xml = unzip(out, 'word/document.xml');
-    const body = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => m[0]).filter((p) => p.includes('<w:t'));
+    const body = wordParagraphXml(out);
     expect(body.map((p) => p.includes('<w:bidi/>'))).toEqual([true, true, false]);
     expect(body[0]).toMatch(/<w:rtl\/>[\s\S]*?<w:t[^>]*>هذه/);
+  });
+});
+
+describe('lists in right-to-left text', () => {
+  const bullets = ['العنصر الأول في القائمة', 'العنصر الثاني في القائمة', 'العنصر الثالث في القائمة'];
+  const steps = ['افتح الملف من القائمة', 'اختر الصفحات المطلوبة'];
+  const intro = 'مقدمة قصيرة قبل القائمة.';
+
+  it('finds bulleted and numbered Arabic lists by their markers at the right end, and numbers them right to left in Word', async () => {
+    const items = [...bullets.map((t) => `• ${t}`), ...steps.map((t, i) => `${i + 1}. ${t}`)];
+    const html = `<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:14px;width:400px} p{margin:0 0 4px}</style></head><body><p dir="rtl" style="margin-bottom:16px">${intro}</p>${items.map((t) => `<p dir="rtl">${t}</p>`).join('')}</body></html>`;
+    const path = await tmp.printed('arabic-lists.pdf', html);
+    const paragraphs = paragraphsOf((await analysePdf({ path })).pages[0]!);
+    expect(paragraphs.map(textOf)).toEqual([intro, ...bullets, ...steps]);
+    expect(paragraphs.map((p) => p.list?.ordered)).toEqual([undefined, false, false, false, true, true]);
+    expect(paragraphs.every((p) => p.rtl)).toBe(true);
+    const out = tmp.out('arabic-lists.docx');
+    await pdfToWord({ path }, out);
+    const body = wordParagraphXml(out);
+    expect(body.map((p) => p.includes('<w:numPr>'))).toEqual([false, true, true, true, true, true]);
+    expect(body.every((p) => p.includes('<w:bidi/>'))).toBe(true);
   });
 });
 
@@ -242,7 +258,7 @@ describe('text widened or narrowed by font expansion', () => {
   it('keeps the size the text is set in on every line, whatever its horizontal scale', async () => {
     const path = tmp.file('expanded.pdf', expandedPdf());
     const page = (await analysePdf({ path })).pages[0]!;
-    const runs = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').flatMap((p) => p.runs);
+    const runs = paragraphsOf(page).flatMap((p) => p.runs);
     const text = runs.map((r) => r.text).join('');
     for (const { text: line } of EXPANDED) expect(text).toContain(line);
     // 10.909 pt is 11 in half points; MuPDF's size on a line scaled to 98 % is 10.80 (10.5).
@@ -282,7 +298,7 @@ describe('accents drawn over a letter', () => {
   it('makes an accent drawn over a letter that letter\'s mark, and keeps accents set beside letters as they are', async () => {
     const path = tmp.file('accents.pdf', accentsPdf());
     const page = (await analysePdf({ path })).pages[0]!;
-    const texts = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map((p) => p.runs.map((r) => r.text).join(''));
+    const texts = paragraphsOf(page).map(textOf);
     const all = texts.join('\n');
     for (const line of ACCENTS.over) expect(all).toContain(line);
     expect(all).toContain(ACCENTS.beside);
@@ -314,7 +330,7 @@ describe('figures and pictures beside text', () => {
     expect(drawing!.bbox.x1).toBeGreaterThan(270);
     expect(drawing!.float).toBeUndefined();
     expect(picture!.float).toBe(true);
-    const text = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf).join(' ');
+    const text = paragraphsOf(page).map(textOf).join(' ');
     expect(text).not.toContain('r = 1');
     expect(text).toContain('Beside the picture runs line number 6 of text.');
     const order = page.blocks.map((b) => (b.kind === 'paragraph' ? textOf(b).slice(0, 12) : b.kind));
