@@ -808,7 +808,9 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   for (const r of runs) r.text = r.text.replace(/\s+/g, ' ');
   let list: Paragraph['list'];
   const first = runs[0];
-  if (first) {
+  // The marker is cut from the runs, which are in the paragraph's direction: a first line read
+  // the other way (a Latin line opening an Arabic paragraph) would start elsewhere.
+  if (first && rightToLeft([lines[0]!]) === rtl) {
     const marker = markerOf(lineText(lines[0]!));
     if (marker) {
       // The marker goes into the list numbering; the text keeps the rest.
