@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 # (Java) that the EPUB output tests run, and the compilers that build better-sqlite3 from
 # source (no prebuilt download here).
 APT_PACKAGES=(
-  qpdf ghostscript poppler-utils
+  qpdf ghostscript poppler-utils unzip
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-fra
   tesseract-ocr-jpn tesseract-ocr-por tesseract-ocr-chi-sim
   chromium fonts-dejavu-core fonts-liberation2

@@ -118,9 +118,9 @@ export const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '  - ');
 /** The file as the engine opens it (page tree rebuilt), saved by MuPDF. */
 export async function repaired(dir, path) {
   const { openPdfBytes } = await loadEngine('pdf/open.js');
-  const { docFail, saveDocument } = await loadEngine('pdf/single-doc.js');
+  const { documentFail, saveDocument } = await loadEngine('pdf/single.js');
   const out = join(dir, `repaired-${basename(path)}`);
-  const { doc } = openPdfBytes(readFileSync(path), undefined, docFail);
+  const { doc } = openPdfBytes(readFileSync(path), undefined, documentFail);
   try {
     writeFileSync(out, saveDocument(doc));
   } finally {

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBack, tempDir, writePdf } from '../test/fixtures.js';
+import { prerequisite } from '../test/tools.js';
 
 const engineDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = join(engineDir, '..', '..');
@@ -130,7 +131,8 @@ describe('pagewright CLI', () => {
     expect(broken.stderr).toMatch(/^error FILE_DAMAGED: /);
   });
 
-  it.skipIf(!existsSync(join(repoRoot, 'node_modules', '.bin', 'pagewright')))('runs as `npx pagewright` from the repository root', () => {
+  const npxBin = join(repoRoot, 'node_modules', '.bin', 'pagewright');
+  it.skipIf(!prerequisite('runs as `npx pagewright`', `${npxBin} (linked by npm ci, which scripts/setup.sh runs)`, existsSync(npxBin)))('runs as `npx pagewright` from the repository root', () => {
     const out = join(dir, 'npx.pdf');
     const result = spawnSync('npx', ['--no-install', 'pagewright', 'merge-pdf', a, b, '-o', out], { cwd: repoRoot, encoding: 'utf8' });
     expect(result.status).toBe(0);

@@ -3,11 +3,13 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { CatalogueError, messageFor, type ErrorCode } from '@pagewright/contracts';
 import { asCatalogueError, reasonOf } from './errors.js';
+import { imageMetadata } from './image/probe.js';
 import { writeAtomically, writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
 import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
 import { collectImageUses, nameValue, type ImageUse } from './pdf/image-uses.js';
 import { openPdfBytes, readInput, type Fail } from './pdf/open.js';
+import { saveOptions, savePdf } from './pdf/save.js';
 import { halve, ssim, toGrey, type GreyImage } from './pdf/ssim.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 
@@ -73,13 +75,6 @@ const MIXED_SLIGHT_SHARE = 0.08;
 /** A JPEG below the fidelity floor is tried once more this much higher, up to the maximum. */
 const JPEG_RETRY_STEP = 15;
 const JPEG_RETRY_MAX_QUALITY = 92;
-
-/**
- * Save: drop unused objects and renumber (compact; plain `garbage` with objstms writes
- * invalid xref entries in MuPDF 1.28), compress what is not compressed, object streams,
- * and never encrypt.
- */
-const SAVE_OPTIONS = 'decrypt,garbage=compact,compress,objstms';
 
 const fail: Fail = (code: ErrorCode, reason?: string) =>
   new CatalogueError(code, reason ? `${messageFor(code)} (${reason})` : undefined);
@@ -195,16 +190,10 @@ async function compressPass(bytes: Uint8Array, password: string | undefined, set
     }
     subsetFonts(doc);
     progress(90);
-    let buffer: mupdf.Buffer;
     try {
-      buffer = doc.saveToBuffer(SAVE_OPTIONS);
+      return savePdf(doc, saveOptions.plain);
     } catch (err) {
       throw fail('FILE_DAMAGED', reasonOf(err));
-    }
-    try {
-      return Buffer.from(buffer.asUint8Array());
-    } finally {
-      buffer.destroy();
     }
   } catch (err) {
     throw asCatalogueError(err, 'UNKNOWN');
@@ -313,31 +302,13 @@ async function encodeJpeg(samples: Uint8Array, width: number, height: number, ch
     let pipeline = sharp(samples, { raw: { width, height, channels } });
     if (channels === 1) pipeline = pipeline.toColourspace('b-w');
     const jpeg = await pipeline.jpeg({ quality, mozjpeg: true, quantisationTable: 2 }).toBuffer();
-    if (jpegComponents(jpeg) !== channels) return undefined;
+    if ((await imageMetadata(jpeg)).channels !== channels) return undefined;
     const decoded = await sharp(jpeg).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
     if (decoded.info.width !== width || decoded.info.height !== height || decoded.info.channels !== 1) return undefined;
     if (ssim(reference, view({ width, height, grey: decoded.data })) >= setting.minSsim) return jpeg;
     if (quality >= JPEG_RETRY_MAX_QUALITY) break;
   }
   return undefined;
-}
-
-/** The number of colour components in a JPEG's frame header, or 0 when there is none. */
-export function jpegComponents(jpeg: Uint8Array): number {
-  let at = 2;
-  while (at + 9 < jpeg.length) {
-    if (jpeg[at] !== 0xff) return 0;
-    const marker = jpeg[at + 1]!;
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
-    const length = (jpeg[at + 2]! << 8) | jpeg[at + 3]!;
-    // SOF0..SOF15 except DHT (C4), JPG (C8), DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return jpeg[at + 9]!;
-    at += 2 + length;
-  }
-  return 0;
 }
 
 /** Copies a pixmap's samples (no alpha) out of the WebAssembly heap, packed rows. */

@@ -4,7 +4,7 @@
  * encrypted file is opened with its password. Facts are read back from the outputs: image
  * sizes with sharp, zip entries with unzip, slide counts from the PPTX, sheets with exceljs.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +16,12 @@ import { convertPdf } from './index.js';
 import { openPdfBytes } from './pdf/open.js';
 import { documentFail } from './pdf/single.js';
 import { useTempDir } from '../test/harness.js';
-import { readZip, unzipAvailable } from '../test/organize-fixtures.js';
+import { readZip } from '../test/organize-fixtures.js';
+import { corpusAvailable, toolsAvailable } from '../test/tools.js';
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'pdf');
-const corpusPresent = existsSync(join(corpusDir, 'py-pdf-files.json')) && unzipAvailable;
+const SUITE = 'from-PDF converters over the corpus';
+const corpusPresent = corpusAvailable(join(corpusDir, 'py-pdf-files.json'), SUITE) && toolsAvailable(SUITE, 'unzip');
 const PASSWORDS: Record<string, string> = { '005-libreoffice-writer-password_libreoffice-writer-password.pdf': 'openpassword' };
 const files = corpusPresent ? readdirSync(corpusDir).filter((f) => f.endsWith('.pdf')).sort() : [];
 
@@ -57,7 +59,7 @@ function facts(path: string, password?: string): { pages: number; widths: number
 
 const tmp = useTempDir('pagewright-corpus-from-pdf-');
 
-describe.skipIf(!corpusPresent)('from-PDF converters over the corpus', () => {
+describe.skipIf(!corpusPresent)(SUITE, () => {
   it.each(files)('%s', async (name) => {
     const password = PASSWORDS[name];
     const input = password ? { path: join(corpusDir, name), password } : { path: join(corpusDir, name) };

@@ -5,7 +5,7 @@
  * checked for format, size and frame count, and against the original's look (mean grey of an
  * 8 x 8 thumbnail).
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -16,9 +16,10 @@ import { mupdf } from './mupdf.js';
 import { decodeBmp } from './image/bmp.js';
 import { readIco } from './image/ico.js';
 import { useTempDir } from '../test/harness.js';
+import { corpusAvailable } from '../test/tools.js';
 
 const imagesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'images');
-const corpusPresent = existsSync(imagesDir);
+const corpusPresent = corpusAvailable(imagesDir, 'image tools on the corpus images');
 
 interface Decoded {
   format: string;

@@ -4,7 +4,7 @@
  * (one encrypted) and one scanned corpus image.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +12,12 @@ import { imagesToPdf, ocrToPdf } from './index.js';
 import { mupdf } from './mupdf.js';
 import { readBack, tempDir } from '../test/fixtures.js';
 import { found, pageImages, pdftotext, renderPage } from '../test/image-fixtures.js';
+import { corpusAvailable } from '../test/tools.js';
 
 const corpusRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus');
 const imagesDir = join(corpusRoot, 'images');
 const pdfDir = join(corpusRoot, 'pdf');
-const present = existsSync(imagesDir) && existsSync(join(pdfDir, 'py-pdf-files.json'));
+const present = corpusAvailable(imagesDir, 'corpus: jpg-to-pdf and OCR') && corpusAvailable(join(pdfDir, 'py-pdf-files.json'), 'corpus: jpg-to-pdf and OCR');
 
 /** Image-only corpus PDFs (no text of their own), and text ones whose pages must stay as they are. */
 const SCANNED = ['019-grayscale-image_grayscale-image.pdf', '023-cmyk-image_cmyk-image.pdf', '007-imagemagick-images_imagemagick-images.pdf'];

@@ -7,7 +7,7 @@
  * The XXE document (poi_ExternalEntityInText.docx) converts without any connection to a
  * loopback server, and its external entity stays unexpanded.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +17,11 @@ import { readBack } from '../test/fixtures.js';
 import { useTempDir } from '../test/harness.js';
 import { pdftotext } from '../test/image-fixtures.js';
 import { loopbackProbe, type Probe } from '../test/office-fixtures.js';
+import { corpusAvailable } from '../test/tools.js';
 
 const corpusRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus');
 const officeDir = join(corpusRoot, 'office');
-const present = existsSync(officeDir);
+const present = corpusAvailable(officeDir, 'corpus: documents to PDF');
 
 /** Phrases of each file's own text; [] for files that hold no text (checked for images). */
 const EXPECTED: Record<string, string[]> = {

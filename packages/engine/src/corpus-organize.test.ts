@@ -3,7 +3,7 @@
  * present): split, rotate, crop, delete, rearrange, extract images, protect and unlock. The
  * encrypted file is opened with its password. Facts are read back with MuPDF, poppler and qpdf.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +15,13 @@ import { cropMinBox } from '@pagewright/contracts';
 import { mupdf } from './mupdf.js';
 import { tempDir } from '../test/fixtures.js';
 import {
-  displayedSize, expectQpdfClean, pageRotations, pdfinfoPages, popplerAvailable, qpdfAvailable, readZip, run, unzipAvailable,
+  displayedSize, expectQpdfClean, pageRotations, pdfinfoPages, readZip, run,
 } from '../test/organize-fixtures.js';
+import { corpusAvailable, toolsAvailable } from '../test/tools.js';
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'pdf');
-const present = existsSync(join(corpusDir, 'py-pdf-files.json')) && qpdfAvailable && popplerAvailable && unzipAvailable;
+const SUITE = 'corpus: organize and protect tools';
+const present = corpusAvailable(join(corpusDir, 'py-pdf-files.json'), SUITE) && toolsAvailable(SUITE, 'qpdf', 'pdftotext', 'pdfinfo', 'pdfimages', 'unzip');
 
 const PASSWORDS: Record<string, string> = { '005-libreoffice-writer-password_libreoffice-writer-password.pdf': 'openpassword' };
 
@@ -108,7 +110,7 @@ let dir: string;
 let cleanup: () => void;
 let files: CorpusFile[];
 
-describe.skipIf(!present)('corpus: organize and protect tools', () => {
+describe.skipIf(!present)(SUITE, () => {
   beforeAll(() => {
     ({ dir, cleanup } = tempDir('pagewright-corpus-organize-'));
     files = load();

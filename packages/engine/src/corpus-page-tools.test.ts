@@ -9,14 +9,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressPdf, redactPdf, replaceText, signPdf } from './index.js';
 import { openPdfBytes } from './pdf/open.js';
-import { docFail } from './pdf/single-doc.js';
+import { documentFail } from './pdf/single.js';
 import { ssim } from './pdf/ssim.js';
 import { tempDir } from '../test/fixtures.js';
 import { extractText, openPdf, renderGrey, renderRgb } from '../test/page-tools-fixtures.js';
+import { corpusAvailable } from '../test/tools.js';
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'pdf');
 const factsPath = join(corpusDir, 'py-pdf-files.json');
-const corpusPresent = existsSync(factsPath);
+const corpusPresent = corpusAvailable(factsPath, 'corpus: compress, redact, replace text, sign');
 const ENCRYPTED_PASSWORD = 'openpassword';
 
 interface CorpusFile {
@@ -35,7 +36,7 @@ function corpusFiles(): CorpusFile[] {
 
 /** Page count as the engine opens the file (017's lost page tree is rebuilt). */
 function pageCount(path: string, password?: string): number {
-  const { doc, pageCount: count } = openPdfBytes(readFileSync(path), password, docFail);
+  const { doc, pageCount: count } = openPdfBytes(readFileSync(path), password, documentFail);
   doc.destroy();
   return count;
 }
@@ -61,7 +62,7 @@ function pickWord(path: string, password?: string): string | undefined {
 
 /** Width and height of page 1 as displayed, as the engine opens the file. */
 function firstPageSize(path: string, password?: string): [number, number] {
-  const { doc } = openPdfBytes(readFileSync(path), password, docFail);
+  const { doc } = openPdfBytes(readFileSync(path), password, documentFail);
   try {
     const page = doc.loadPage(0);
     const [x0, y0, x1, y1] = page.getBounds();

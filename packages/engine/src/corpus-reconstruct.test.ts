@@ -18,10 +18,11 @@ import { layoutToRtf } from './convert/pdf-to-rtf.js';
 import { layoutToEpub, writeEpub } from './convert/pdf-to-epub.js';
 import { layoutToPagesXml } from './convert/pdf-to-pages.js';
 import { epubcheck, useTempDir } from '../test/harness.js';
+import { corpusAvailable } from '../test/tools.js';
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'pdf');
 const factsPath = join(corpusDir, 'py-pdf-files.json');
-const corpusPresent = existsSync(factsPath);
+const corpusPresent = corpusAvailable(factsPath, 'reconstruction over the corpus');
 const ENCRYPTED_PASSWORD = 'openpassword';
 /** Pages analysed per file at most. */
 const MAX_PAGES = 12;

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueError } from '@pagewright/contracts';
 import { documentInfo, mergePdf } from './index.js';
 import { readBack, tempDir, type ReadLink, type ReadOutline } from '../test/fixtures.js';
+import { corpusAvailable, toolsAvailable } from '../test/tools.js';
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'pdf');
 const factsPath = join(corpusDir, 'py-pdf-files.json');
-const present = existsSync(factsPath);
+const present = corpusAvailable(factsPath, 'corpus: merge-pdf and document info');
 
 interface Fact { path: string; pages: number; encrypted: boolean }
 const ENCRYPTED_PASSWORD = 'openpassword';
@@ -103,7 +104,7 @@ describe.skipIf(!present)('corpus: merge-pdf and document info', () => {
     const mergedBookmarks: string[] = [];
     flatten(merged.outline, 0, 0, mergedBookmarks);
     expect(mergedBookmarks).toEqual(expectedBookmarks);
-    if (spawnSync('qpdf', ['--version']).status === 0) {
+    if (toolsAvailable('corpus merge: qpdf --check of the merged file', 'qpdf')) {
       const check = spawnSync('qpdf', ['--check', out], { encoding: 'utf8' });
       expect(check.stdout + check.stderr).not.toMatch(/WARNING/);
       expect(check.status).toBe(0);

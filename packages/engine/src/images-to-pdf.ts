@@ -5,11 +5,10 @@ import { InputError, asCatalogueError } from './errors.js';
 import { writeFileAtomic } from './files.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 import { readInput, type Fail } from './pdf/open.js';
+import { saveOptions, savePdf } from './pdf/save.js';
 import { addFramePage, embedImageFile, moveInfoToTrailer, placeFrame, type PageLayout } from './imagepdf/embed.js';
 
 export type { PageLayout } from './imagepdf/embed.js';
-
-export const IMAGES_SAVE_OPTIONS = 'garbage=compact,compress,objstms';
 
 /** Share of the progress bar spent on reading and embedding; the rest is saving. */
 const EMBED_SHARE = 90;
@@ -62,12 +61,7 @@ export async function imagesToPdf(inputs: string[], outputPath: string, options:
       report((doneSize / totalSize) * EMBED_SHARE);
     }
     moveInfoToTrailer(doc);
-    const buffer = doc.saveToBuffer(IMAGES_SAVE_OPTIONS);
-    try {
-      data = Buffer.from(buffer.asUint8Array());
-    } finally {
-      buffer.destroy();
-    }
+    data = savePdf(doc, saveOptions.plain);
   } catch (err) {
     throw asCatalogueError(err, 'UNKNOWN');
   } finally {

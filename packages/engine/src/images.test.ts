@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractImages } from './index.js';
 import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
 import { tempDir, writePdf } from '../test/fixtures.js';
-import { decodePng, expectCode, listDir, progressRecorder, readZip, run, unzipAvailable } from '../test/organize-fixtures.js';
+import { decodePng, expectCode, listDir, progressRecorder, readZip, run } from '../test/organize-fixtures.js';
+import { toolsAvailable } from '../test/tools.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -93,7 +94,7 @@ function imagesPdf(path: string): Uint8Array {
   }
 }
 
-describe.skipIf(!unzipAvailable)('extractImages', () => {
+describe.skipIf(!toolsAvailable('extractImages', 'unzip'))('extractImages', () => {
   it('extracts every image once, named by first page and position, JPEGs as stored and the rest as PNG', async () => {
     const input = join(dir, 'images.pdf');
     const jpeg = imagesPdf(input);
@@ -138,6 +139,7 @@ describe.skipIf(!unzipAvailable)('extractImages', () => {
   it('agrees with poppler on the images painted', async () => {
     const input = join(dir, 'images2.pdf');
     imagesPdf(input);
+    if (!toolsAvailable('extractImages agrees with poppler on the images painted', 'pdfimages')) return;
     const list = run('pdfimages', ['-list', input]);
     if (list.status !== 0) return;
     // pdfimages lists every painting (the JPEG three times) and soft masks separately.

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError, documentInfo, mergePdf } from './index.js';
 import { buildPdf, rawOutlineAndDests, readBack, tempDir, writePdf, type PdfSpec } from '../test/fixtures.js';
 import { expectCode, listDir } from '../test/organize-fixtures.js';
-
-const qpdfAvailable = spawnSync('qpdf', ['--version']).status === 0;
+import { toolsAvailable } from '../test/tools.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -137,7 +136,7 @@ describe('mergePdf: pages, outlines, links', () => {
     expect(outline.map((o) => [o.title, o.page, o.children[0]?.page])).toEqual([['B Intro', 0, 1], ['B Intro', 2, 3]]);
   });
 
-  it.skipIf(!qpdfAvailable)('writes a file qpdf checks without warnings', async () => {
+  it.skipIf(!toolsAvailable('mergePdf writes a file qpdf checks without warnings', 'qpdf'))('writes a file qpdf checks without warnings', async () => {
     const out = join(dir, 'check.pdf');
     await mergePdf([{ path: a }, { path: b }, { path: c }], out);
     const check = spawnSync('qpdf', ['--check', out], { encoding: 'utf8' });

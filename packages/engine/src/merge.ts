@@ -5,19 +5,12 @@ import { writeFileAtomic } from './files.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 import { DocumentAssembler } from './pdf/assemble.js';
 import { openPdfBytes, readInput, type Fail } from './pdf/open.js';
+import { saveOptions } from './pdf/save.js';
 
 export interface PdfInput {
   path: string;
   password?: string;
 }
-
-/**
- * Save options: drop unused objects and renumber, compress what is not yet compressed, pack
- * small objects into object streams. Renumbering is required: with plain `garbage` and
- * `objstms` MuPDF 1.28 writes invalid cross-reference entries for the dropped objects.
- * Deduplication (garbage=3/4) costs ten times the whole merge; left out.
- */
-export const MERGE_SAVE_OPTIONS = 'garbage=compact,compress,objstms';
 
 /** Share of the progress bar spent on reading and copying; the rest is saving and writing. */
 const COPY_SHARE = 90;
@@ -62,7 +55,7 @@ export async function mergePdf(inputs: PdfInput[], outputPath: string, onProgres
     }
     report(COPY_SHARE);
     pages = assembler.pageCount;
-    data = assembler.save(MERGE_SAVE_OPTIONS);
+    data = assembler.save(saveOptions.plain);
   } catch (err) {
     throw asCatalogueError(err, 'UNKNOWN');
   } finally {

@@ -9,6 +9,7 @@ import { writeTextDocx } from './text-docx.js';
 import { mergePdf } from './merge.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 import { hasPdfHeader, openPdfBytes, readInput, type Fail } from './pdf/open.js';
+import { saveOptions, savePdf } from './pdf/save.js';
 import { addFramePage, embedImageFile, moveInfoToTrailer, placeFrame, type EmbeddedFrame } from './imagepdf/embed.js';
 import { TesseractError, runTesseract, type TesseractOutput } from './ocr/tesseract.js';
 import { concat, invert, overlayTextPage, readTextPage, type FontCache } from './ocr/overlay.js';
@@ -49,11 +50,6 @@ const SCAN_MAX_DPI = 600;
 const MAX_OCR_PIXELS = 36_000_000;
 /** An image covering this share of the page makes the page a scan. */
 const FULL_PAGE_SHARE = 0.85;
-
-/** Save options of a PDF input with its text layers: no stream is recompressed. */
-const OCR_SAVE_OPTIONS = 'decrypt,garbage=compact,objstms';
-/** Save options of the pages made from image inputs (their new streams compressed). */
-const IMAGE_SAVE_OPTIONS = 'garbage=compact,compress,objstms';
 
 /** Progress: 0..OCR_SHARE for the pages, the rest for writing the output. */
 const OCR_SHARE = 90;
@@ -226,7 +222,7 @@ export async function ocrToPdf(inputs: OcrInput[], outputPath: string, options: 
 /** Tesseract reads the file itself: one frame, no EXIF turn, no alpha, no CMYK. */
 function readableAsIs(format: string, alpha: boolean, frameCount: number, frame: EmbeddedFrame): boolean {
   if (frameCount !== 1 || frame.orientation !== 1 || alpha) return false;
-  if (format === 'jpeg') return frame.components === 1 || frame.components === 3;
+  if (format === 'jpg') return frame.components === 1 || frame.components === 3;
   return format === 'png' || format === 'bmp' || format === 'tiff';
 }
 
@@ -238,12 +234,9 @@ function countCharacters(text: string): number {
 
 function save(part: Part): Uint8Array {
   if (part.kind === 'images') moveInfoToTrailer(part.doc);
-  const buffer = part.doc.saveToBuffer(part.kind === 'pdf' ? OCR_SAVE_OPTIONS : IMAGE_SAVE_OPTIONS);
-  try {
-    return Buffer.from(buffer.asUint8Array());
-  } finally {
-    buffer.destroy();
-  }
+  // A PDF input with its text layers: no stream is recompressed; the pages made from image
+  // inputs: their new streams compressed.
+  return savePdf(part.doc, part.kind === 'pdf' ? saveOptions.keepStreams : saveOptions.plain);
 }
 
 function pageText(doc: PDFDocument, index: number, number: number): string {

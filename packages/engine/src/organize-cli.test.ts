@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli/main.js';
 import { mupdf } from './mupdf.js';
 import { readBack, tempDir, writePdf } from '../test/fixtures.js';
-import { pageRotations, pdfinfoPages, popplerAvailable, qpdfAvailable, readZip, run, unzipAvailable } from '../test/organize-fixtures.js';
+import { pageRotations, pdfinfoPages, readZip, run } from '../test/organize-fixtures.js';
+import { toolsAvailable } from '../test/tools.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -34,7 +35,7 @@ function zipTexts(path: string): Record<string, string[]> {
 
 const COMMANDS = ['split-pdf', 'rotate-pdf', 'crop-pdf', 'delete-pages', 'rearrange-pdf-pages', 'extract-images-from-pdf', 'protect-pdf', 'unlock-pdf'];
 
-describe.skipIf(!unzipAvailable || !qpdfAvailable || !popplerAvailable)('organize and protect commands', () => {
+describe.skipIf(!toolsAvailable('organize and protect commands', 'unzip', 'qpdf', 'pdftotext', 'pdfinfo'))('organize and protect commands', () => {
   it('are listed and each has --help', async () => {
     const main = await cli('--help');
     for (const name of COMMANDS) {

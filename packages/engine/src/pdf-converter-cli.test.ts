@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli/main.js';
 import { tempDir, writePdf } from '../test/fixtures.js';
 import { scanImage, scannedPdf } from '../test/image-fixtures.js';
-import { pdftotextPages, popplerAvailable, readZip, unzipAvailable } from '../test/organize-fixtures.js';
+import { pdftotextPages, readZip } from '../test/organize-fixtures.js';
+import { toolsAvailable } from '../test/tools.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -30,7 +31,7 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
   return { code, out, err };
 }
 
-describe.skipIf(!unzipAvailable || !popplerAvailable)('pagewright pdf-converter', () => {
+describe.skipIf(!toolsAvailable('pagewright pdf-converter', 'unzip', 'pdftotext'))('pagewright pdf-converter', () => {
   it('is listed and has --help', async () => {
     expect((await cli('--help')).out).toContain('pdf-converter');
     const help = await cli('pdf-converter', '--help');

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protectPdf, unlockPdf } from './index.js';
 import { tempDir, writePdf, type PdfSpec } from '../test/fixtures.js';
-import { expectCode, listDir, pdftotextPages, popplerAvailable, progressRecorder, qpdfAvailable, run } from '../test/organize-fixtures.js';
+import { expectCode, listDir, pdftotextPages, progressRecorder, run } from '../test/organize-fixtures.js';
+import { toolsAvailable } from '../test/tools.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -27,7 +28,7 @@ function opensWith(path: string, password: string): boolean {
   return run('qpdf', [`--password=${password}`, '--check', path]).status === 0;
 }
 
-describe.skipIf(!qpdfAvailable || !popplerAvailable)('protectPdf', () => {
+describe.skipIf(!toolsAvailable('protectPdf', 'qpdf', 'pdftotext'))('protectPdf', () => {
   it('encrypts with AES-256 (R6) so that the file opens only with the password, content unchanged', async () => {
     const input = writePdf(dir, 'plain.pdf', doc);
     const out = join(dir, 'protected.pdf');
@@ -77,7 +78,7 @@ describe.skipIf(!qpdfAvailable || !popplerAvailable)('protectPdf', () => {
   });
 });
 
-describe.skipIf(!qpdfAvailable || !popplerAvailable)('unlockPdf', () => {
+describe.skipIf(!toolsAvailable('unlockPdf', 'qpdf', 'pdftotext'))('unlockPdf', () => {
   it('writes a file that opens without a password', async () => {
     const locked = writePdf(dir, 'locked.pdf', { ...doc, encrypt: { user: 'openpassword', owner: 'ownerpass' } });
     const out = join(dir, 'unlocked.pdf');

@@ -5,7 +5,8 @@
 import { PROTECT_PASSWORD_MAX, PROTECT_PASSWORD_MIN } from '@pagewright/contracts';
 import type { PdfInput } from './merge.js';
 import type { ProgressFn } from './progress.js';
-import { PLAIN_SAVE_OPTIONS, rewritePdf } from './pdf/rewrite.js';
+import { rewritePdf } from './pdf/rewrite.js';
+import { encryptedSaveOptions, saveOptions } from './pdf/save.js';
 import { documentFail } from './pdf/single.js';
 
 /**
@@ -20,16 +21,7 @@ export async function protectPdf(input: PdfInput, outputPath: string, options: {
   if (typeof password !== 'string') throw documentFail('INVALID_PARAMS', 'no password given');
   const length = [...password].length;
   if (length < PROTECT_PASSWORD_MIN || length > PROTECT_PASSWORD_MAX) throw documentFail('PASSWORD_LENGTH');
-  return rewritePdf(input, outputPath, onProgress, () => ({
-    // MuPDF's option string cannot carry a comma; its JSON form carries any password.
-    encrypt: 'aes-256',
-    'user-password': password,
-    'owner-password': password,
-    permissions: '-1',
-    garbage: 'compact',
-    compress: 'yes',
-    objstms: 'yes',
-  }));
+  return rewritePdf(input, outputPath, onProgress, () => encryptedSaveOptions(password));
 }
 
 /**
@@ -41,6 +33,6 @@ export async function protectPdf(input: PdfInput, outputPath: string, options: {
 export async function unlockPdf(input: PdfInput, outputPath: string, onProgress?: ProgressFn): Promise<{ pages: number }> {
   return rewritePdf(input, outputPath, onProgress, ({ encrypted }) => {
     if (!encrypted) throw documentFail('NOT_PROTECTED');
-    return PLAIN_SAVE_OPTIONS;
+    return saveOptions.plain;
   });
 }

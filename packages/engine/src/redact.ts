@@ -4,7 +4,7 @@ import { writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
 import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
 import { appendContent, applyOnly, displayToUser, num, transformPoint } from './pdf/page-content.js';
-import { docFail, openDocument, saveDocument } from './pdf/single-doc.js';
+import { documentFail, openInput, saveDocument } from './pdf/single.js';
 import { compileTerm, findInPage, lineBands, pageText, quadBounds, type TextMatch } from './pdf/text-find.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 
@@ -59,22 +59,22 @@ const REDACTED_MARK = '\u2588';
 export async function redactPdf(input: PdfInput, outputPath: string, options: RedactOptions, onProgress?: ProgressFn): Promise<{ redactions: number }> {
   const boxes = options?.boxes ?? [];
   const search = options?.search ?? [];
-  if (!Array.isArray(boxes) || !Array.isArray(search)) throw docFail('INVALID_PARAMS', 'boxes and search must be lists');
-  if (boxes.length === 0 && search.length === 0) throw docFail('INVALID_PARAMS', 'nothing to redact: no box and no search term');
+  if (!Array.isArray(boxes) || !Array.isArray(search)) throw documentFail('INVALID_PARAMS', 'boxes and search must be lists');
+  if (boxes.length === 0 && search.length === 0) throw documentFail('INVALID_PARAMS', 'nothing to redact: no box and no search term');
   for (const box of boxes) {
     const ok = box && Number.isInteger(box.page) && box.page >= 1 && [box.x, box.y, box.w, box.h].every(Number.isFinite) && box.w > 0 && box.h > 0;
-    if (!ok) throw docFail('INVALID_PARAMS', `invalid box ${JSON.stringify(box)}`);
+    if (!ok) throw documentFail('INVALID_PARAMS', `invalid box ${JSON.stringify(box)}`);
   }
   const patterns = search.map((term) => compileTerm(term, options.regex === true, options.caseSensitive === true));
   const report = progressReporter(onProgress);
   report(0);
 
-  const { doc, pageCount } = await openDocument(input);
+  const { doc, pageCount } = await openInput(input);
   let data: Uint8Array;
   let redactions = 0;
   try {
     const outside = boxes.find((box) => box.page > pageCount);
-    if (outside) throw docFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
+    if (outside) throw documentFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
     for (let index = 0; index < pageCount; index++) {
       const pageBoxes = boxes.filter((box) => box.page === index + 1);
       if (pageBoxes.length === 0 && patterns.length === 0) continue;

@@ -5,7 +5,7 @@ import { writeAtomically, writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
 import { mupdf, type PDFDocument } from './mupdf.js';
 import { addResource, appendContent, applyOnly, displayToUser, num, ownResources, transformPoint } from './pdf/page-content.js';
-import { docFail, openDocument, saveDocument } from './pdf/single-doc.js';
+import { documentFail, openInput, saveDocument } from './pdf/single.js';
 import { compileTerm, findInPage, lineBands, pageText } from './pdf/text-find.js';
 import { FontChooser } from './pdf/text-fonts.js';
 import { progressReporter, type ProgressFn } from './progress.js';
@@ -30,11 +30,11 @@ export interface ReplaceTextOptions {
  * and the open errors of every tool.
  */
 export async function replaceText(input: PdfInput, outputPath: string, options: ReplaceTextOptions, onProgress?: ProgressFn): Promise<{ replacements: number }> {
-  if (!options || typeof options.replace !== 'string') throw docFail('INVALID_PARAMS', 'replace must be a string');
+  if (!options || typeof options.replace !== 'string') throw documentFail('INVALID_PARAMS', 'replace must be a string');
   const pattern = compileTerm(options.find, options.regex === true, options.caseSensitive === true);
   const report = progressReporter(onProgress);
   report(0);
-  const { doc, pageCount } = await openDocument(input);
+  const { doc, pageCount } = await openInput(input);
   let data: Uint8Array | undefined;
   let replacements = 0;
   const fonts = new FontChooser(doc);

@@ -3,9 +3,10 @@ import { CatalogueError } from '@pagewright/contracts';
 import { asCatalogueError, reasonOf } from './errors.js';
 import { writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
+import { sniffImage, type ImageFormat } from './image/probe.js';
 import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
 import { addResource, appendContent, num, ownResources } from './pdf/page-content.js';
-import { docFail, openDocument, saveDocument } from './pdf/single-doc.js';
+import { documentFail, openInput, saveDocument } from './pdf/single.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 
 /** One image stamped on a page: the box in points from the page's top-left corner as displayed. */
@@ -20,17 +21,8 @@ export interface SignPlacement {
   h: number;
 }
 
-export type SignImageType = 'jpeg' | 'png' | 'gif' | 'bmp';
-
-/** The signature image type from the file's first bytes (the extension is not trusted). */
-export function signImageType(bytes: Uint8Array): SignImageType | undefined {
-  const starts = (...sig: number[]): boolean => sig.every((b, i) => bytes[i] === b);
-  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'gif';
-  if (starts(0x42, 0x4d) && bytes.length > 26) return 'bmp';
-  return undefined;
-}
+/** The signature image types (SPEC §5), known by the file's first bytes (the extension is not trusted). */
+export const SIGN_IMAGE_FORMATS: ReadonlySet<ImageFormat> = new Set(['jpg', 'png', 'gif', 'bmp']);
 
 /**
  * Stamps each image onto its page as page content (an image XObject drawn by a content stream
@@ -44,10 +36,10 @@ export function signImageType(bytes: Uint8Array): SignImageType | undefined {
  */
 export async function signPdf(input: PdfInput, outputPath: string, options: { placements: SignPlacement[] }, onProgress?: ProgressFn): Promise<{ pages: number }> {
   const placements = options?.placements;
-  if (!Array.isArray(placements) || placements.length === 0) throw docFail('INVALID_PARAMS', 'no placement');
+  if (!Array.isArray(placements) || placements.length === 0) throw documentFail('INVALID_PARAMS', 'no placement');
   for (const p of placements) {
     const ok = p && typeof p.image === 'string' && p.image !== '' && Number.isInteger(p.page) && [p.x, p.y, p.w, p.h].every(Number.isFinite) && p.w > 0 && p.h > 0;
-    if (!ok) throw docFail('INVALID_PARAMS', `invalid placement ${JSON.stringify(p)}`);
+    if (!ok) throw documentFail('INVALID_PARAMS', `invalid placement ${JSON.stringify(p)}`);
   }
   const report = progressReporter(onProgress);
   report(0);
@@ -58,20 +50,21 @@ export async function signPdf(input: PdfInput, outputPath: string, options: { pl
     try {
       bytes = await readFile(path);
     } catch (err) {
-      throw docFail('INVALID_PARAMS', `cannot read image ${path}: ${reasonOf(err)}`);
+      throw documentFail('INVALID_PARAMS', `cannot read image ${path}: ${reasonOf(err)}`);
     }
-    if (!signImageType(bytes)) throw new CatalogueError(3102, `${path}: not a JPG, PNG, BMP or GIF image`);
+    const format = sniffImage(bytes);
+    if (!format || !SIGN_IMAGE_FORMATS.has(format)) throw new CatalogueError(3102, `${path}: not a JPG, PNG, BMP or GIF image`);
     files.set(path, bytes);
   }
   report(10);
 
-  const { doc, pageCount } = await openDocument(input);
+  const { doc, pageCount } = await openInput(input);
   let data: Uint8Array;
   const signed = new Set<number>();
   const images = new Map<string, PDFObject>();
   try {
     const outside = placements.find((p) => p.page < 1 || p.page > pageCount);
-    if (outside) throw docFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
+    if (outside) throw documentFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
     for (const [path, bytes] of files) images.set(path, addImage(doc, path, bytes));
     report(30);
     const byPage = new Map<number, SignPlacement[]>();

@@ -5,8 +5,9 @@ import { cropPdf, rotatePdf } from './index.js';
 import { mupdf } from './mupdf.js';
 import { readBack, tempDir, writePdf, type PdfSpec } from '../test/fixtures.js';
 import {
-  displayedSize, expectCode, expectQpdfClean, listDir, modifyPdf, pdfinfoPages, pdftotextPages, popplerAvailable, progressRecorder,
+  displayedSize, expectCode, expectQpdfClean, listDir, modifyPdf, pdfinfoPages, pdftotextPages, progressRecorder,
 } from '../test/organize-fixtures.js';
+import { toolsAvailable } from '../test/tools.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -30,7 +31,7 @@ function navigation(path: string): unknown {
   return { texts: back.texts, outline: back.outline, links, annotations: back.annotations, widgets: back.widgets };
 }
 
-describe.skipIf(!popplerAvailable)('rotatePdf', () => {
+describe.skipIf(!toolsAvailable('rotatePdf', 'pdftotext', 'pdfinfo'))('rotatePdf', () => {
   it('turns only the named pages clockwise, on top of their rotation, keeping outline, links and annotations', async () => {
     const input = writePdf(dir, 'rich.pdf', rich);
     const out = join(dir, 'rotated.pdf');
@@ -106,7 +107,7 @@ function words(text: string): string[] {
   return text.split(/\s+/).filter(Boolean).sort();
 }
 
-describe.skipIf(!popplerAvailable)('cropPdf', () => {
+describe.skipIf(!toolsAvailable('cropPdf', 'pdftotext', 'pdfinfo'))('cropPdf', () => {
   it('cuts each margin from the side of the page as displayed, for every rotation', async () => {
     for (const rotate of [0, 90, 180, 270] as const) {
       const input = labelled(join(dir, `label-${rotate}.pdf`), rotate);

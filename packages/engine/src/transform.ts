@@ -8,7 +8,8 @@ import type { PDFObject } from './mupdf.js';
 import type { ProgressFn } from './progress.js';
 import { addTurn, pageRotation } from './pdf/assemble.js';
 import { checkAngle, pagesOrAll } from './pdf/pagenumbers.js';
-import { PLAIN_SAVE_OPTIONS, rewritePdf } from './pdf/rewrite.js';
+import { rewritePdf } from './pdf/rewrite.js';
+import { saveOptions } from './pdf/save.js';
 import { documentFail } from './pdf/single.js';
 
 /** US Letter, MuPDF's (and most viewers') guess for a page without a usable /MediaBox. */
@@ -36,7 +37,7 @@ export async function rotatePdf(
       page.put('Rotate', addTurn(pageRotation(page), angle));
       report((++done / selected.size) * 100);
     }
-    return PLAIN_SAVE_OPTIONS;
+    return saveOptions.plain;
   });
 }
 
@@ -81,7 +82,7 @@ export async function cropPdf(
       page.put('CropBox', box);
       report(((i + 1) / boxes.length) * 100);
     });
-    return PLAIN_SAVE_OPTIONS;
+    return saveOptions.plain;
   });
 }
 

@@ -9,9 +9,7 @@ import sharp from 'sharp';
 import { mupdf, type PDFDocument } from '../src/mupdf.js';
 import { greyPages, type GreyImage } from '../src/pdf/ssim.js';
 import { savedBytes } from './fixtures.js';
-
-export const qpdfAvailable = spawnSync('qpdf', ['--version']).status === 0;
-export const pdftotextAvailable = spawnSync('pdftotext', ['-v']).status === 0;
+import { toolsAvailable } from './tools.js';
 
 /** Deterministic pseudo-random numbers (a photograph needs noise). */
 function random(seed: number): () => number {
@@ -244,9 +242,9 @@ export function openPdf(path: string, password?: string): mupdf.PDFDocument {
   return doc;
 }
 
-/** pdftotext of the whole file (layout off), or MuPDF's text when poppler is missing. */
+/** pdftotext of the whole file (layout off), or MuPDF's text when poppler is missing (a failure under CI). */
 export function extractText(path: string, password?: string): string {
-  if (pdftotextAvailable) {
+  if (toolsAvailable('pdftotext as the independent text reader (MuPDF reads instead)', 'pdftotext')) {
     const args = password === undefined ? [path, '-'] : ['-upw', password, path, '-'];
     const result = spawnSync('pdftotext', args, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`pdftotext failed: ${result.stderr}`);

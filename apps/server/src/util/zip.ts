@@ -1,12 +1,10 @@
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
+import { zipFiles as zipEntries } from '@pagewright/engine';
 
-/** Zips local files under their base names into `outputPath`. */
+/**
+ * Zips local files under their base names into `outputPath`, deflated: the engine's zip helper
+ * (entries streamed from disk into a temporary file renamed into place when complete).
+ */
 export async function zipFiles(files: string[], outputPath: string): Promise<void> {
-  const zip = new yazl.ZipFile();
-  for (const file of files) zip.addFile(file, path.basename(file));
-  zip.end();
-  await pipeline(zip.outputStream, createWriteStream(outputPath));
+  await zipEntries(outputPath, files.map((file) => ({ file, name: path.basename(file) })), true);
 }

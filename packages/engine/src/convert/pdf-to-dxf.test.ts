@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { RICH, richPdf } from '../../test/convert-fixtures.js';
 import { buildPdf } from '../../test/fixtures.js';
 import { errorOf, useTempDir } from '../../test/harness.js';
+import { toolsAvailable } from '../../test/tools.js';
 import { dxfText, MM_PER_POINT, PAGE_GAP_MM, pdfToDxf } from './pdf-to-dxf.js';
 
 const tmp = useTempDir('pagewright-pdf-to-dxf-');
@@ -130,8 +131,7 @@ describe('pdfToDxf', () => {
     expect((await errorOf(pdfToDxf({ path: tmp.file('x.pdf', Buffer.from('nope')) }, tmp.out('x.dxf')))).code).toBe('FILE_TYPE_ERROR');
   });
 
-  const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
-  it.skipIf(!soffice)('opens in LibreOffice Draw, which finds the text', async () => {
+  it.skipIf(!toolsAvailable('pdfToDxf opens in LibreOffice Draw', 'soffice', 'pdftotext'))('opens in LibreOffice Draw, which finds the text', async () => {
     const input = tmp.file('lo.pdf', richPdf());
     await pdfToDxf({ path: input }, tmp.out('lo.dxf'));
     const profile = mkdtempSync(join(tmpdir(), 'pagewright-lo-profile-'));

@@ -5,7 +5,7 @@
  * or 32-bit with alpha (BITMAPV4HEADER with bit fields, as Windows and browsers read it).
  */
 import { CatalogueError } from '@pagewright/contracts';
-import { bmpInfo, type BmpInfo } from './header.js';
+import { bmpInfo, type BmpInfo } from './probe.js';
 
 export interface RawImage {
   width: number;

@@ -13,8 +13,8 @@ import type { Sharp } from 'sharp';
 import type { CompressLevel } from '@pagewright/contracts';
 import { ssim, type GreyImage } from '../pdf/ssim.js';
 import { decodeBmp, encodeBmp } from './bmp.js';
-import type { ImageHeader } from './header.js';
-import { checkPixels, decodeError, sharpInput } from './raster.js';
+import { checkPixels, type ImageHeader } from './probe.js';
+import { decodeError, sharpInput } from './raster.js';
 
 interface LevelSetting {
   jpegQuality: number;

@@ -7,7 +7,7 @@ import { CatalogueError, type ImageTargetFormat } from '@pagewright/contracts';
 import { mupdf } from '../mupdf.js';
 import { reasonOf } from '../errors.js';
 import type { Fail } from '../pdf/open.js';
-import { IMAGES_SAVE_OPTIONS } from '../images-to-pdf.js';
+import { saveOptions, savePdf } from '../pdf/save.js';
 import { addFramePage, embedImageFile, moveInfoToTrailer, placeFrame } from '../imagepdf/embed.js';
 import { encodeBmp } from './bmp.js';
 import { encodeIco } from './ico.js';
@@ -177,12 +177,7 @@ async function encodePdf(raster: Raster, context: EncodeContext): Promise<Uint8A
       }
     }
     moveInfoToTrailer(doc);
-    const buffer = doc.saveToBuffer(IMAGES_SAVE_OPTIONS);
-    try {
-      return Buffer.from(buffer.asUint8Array());
-    } finally {
-      buffer.destroy();
-    }
+    return savePdf(doc, saveOptions.plain);
   } catch (err) {
     if (err instanceof CatalogueError) throw err;
     throw new CatalogueError('UNKNOWN', `cannot write the PDF: ${reasonOf(err)}`);

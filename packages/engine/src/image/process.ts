@@ -14,17 +14,15 @@ import {
   type ImageMode,
   type ImageTargetFormat,
 } from '@pagewright/contracts';
-import sharp from 'sharp';
 import { reasonOf } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { mupdf } from '../mupdf.js';
-import { probeImage as probeDpi } from '../imagepdf/probe.js';
 import { compressImage } from './compress.js';
 import { MULTI_FRAME_FORMATS, checkSides, encodeRaster, type EncodeContext } from './encode.js';
-import { readImageHeader, type ImageHeader } from './header.js';
+import { imageMetadata, probeImageHeader, readDeclaredFacts, readImageHeader, type ImageHeader } from './probe.js';
 import { readIco } from './ico.js';
-import { checkPixels, cropRaster, decode, resizeRaster, rotateRaster, type Raster } from './raster.js';
+import { cropRaster, decode, resizeRaster, rotateRaster, type Raster } from './raster.js';
 
 export interface ImageProcessOptions {
   mode: ImageMode;
@@ -173,16 +171,6 @@ async function readImage(path: string): Promise<Uint8Array> {
   }
 }
 
-/** The header, refused when one frame declares more than IMAGE_MAX_PIXELS. */
-function headerOf(bytes: Uint8Array): ImageHeader {
-  const header = readImageHeader(bytes);
-  checkPixels(header, false);
-  for (const [w, h] of header.frameSizes) {
-    if (w * h > IMAGE_MAX_PIXELS) throw new CatalogueError('IMAGE_TOO_MANY_PIXELS', `a frame of ${w} x ${h} is more than ${IMAGE_MAX_PIXELS} pixels`);
-  }
-  return header;
-}
-
 /**
  * Header-only probe (never decodes pixels): the format, size of the first frame as displayed
  * (EXIF / TIFF orientation applied), frame count and file size. 3102 for anything but JPG, PNG, BMP,
@@ -191,7 +179,7 @@ function headerOf(bytes: Uint8Array): ImageHeader {
  */
 export async function probeImage(inputPath: string): Promise<ImageFacts> {
   const bytes = await readImage(inputPath);
-  const header = headerOf(bytes);
+  const header = probeImageHeader(bytes);
   // As displayed: the tools apply the orientation, and crop boxes are given in these pixels.
   const turned = header.orientation >= 5;
   return { format: header.format, width: turned ? header.height : header.width, height: turned ? header.width : header.height, frames: header.frames, bytes: bytes.length };
@@ -215,7 +203,7 @@ export async function processImage(inputPath: string, outputPath: string, option
   const report = progressReporter(onProgress);
   report(0);
   const bytes = await readImage(inputPath);
-  const header = headerOf(bytes);
+  const header = probeImageHeader(bytes);
   report(READ_DONE);
   const format: ImageTargetFormat = opts.targetFormat ?? header.format;
   const allFrames = opts.frames === 'all' && MULTI_FRAME_FORMATS.has(format);
@@ -277,8 +265,8 @@ function resizeTarget(raster: Raster, resize: NonNullable<Checked['resize']>): [
 
 async function encodeContext(bytes: Uint8Array, header: ImageHeader, opts: Checked, raster: Raster): Promise<EncodeContext> {
   const lossySource = header.format === 'jpg' || (header.format === 'webp' && !header.lossless);
-  let dpi = probeDpi(bytes)?.dpi?.x;
-  if (dpi === undefined && header.format !== 'bmp') dpi = (await sharp(bytes).metadata().catch(() => undefined))?.density;
+  let dpi = readDeclaredFacts(bytes, header.format).dpi?.x;
+  if (dpi === undefined && header.format !== 'bmp') dpi = (await imageMetadata(bytes).catch(() => undefined))?.density;
   // A resize changes the pixels, not the printed size: the resolution follows.
   if (dpi !== undefined && opts.resize && 'percentage' in opts.resize) dpi = (dpi * opts.resize.percentage) / 100;
   return {

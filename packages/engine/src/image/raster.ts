@@ -8,7 +8,7 @@ import sharp, { type Sharp } from 'sharp';
 import { CatalogueError, IMAGE_MAX_PIXELS } from '@pagewright/contracts';
 import { reasonOf } from '../errors.js';
 import { decodeBmp } from './bmp.js';
-import type { ImageHeader } from './header.js';
+import { checkPixels, imageMetadata, type ImageHeader } from './probe.js';
 
 export interface Raster {
   /** Frames stacked: `width * height * channels` bytes per frame, rows top to bottom. */
@@ -37,16 +37,6 @@ export function decodeError(err: unknown): CatalogueError {
   const wrapped = new CatalogueError('FILE_DAMAGED', `cannot decode the image: ${reason}`);
   (wrapped as Error).cause = err;
   return wrapped;
-}
-
-/** The pixels a decode of `frames` frames holds; IMAGE_TOO_MANY_PIXELS above the limit. */
-export function checkPixels(header: ImageHeader, allFrames: boolean): void {
-  const sizes = allFrames ? header.frameSizes : header.frameSizes.slice(0, 1);
-  // GIF and WebP frames are drawn on the canvas: each one is a canvas of pixels.
-  const total = header.format === 'tiff' ? sizes.reduce((sum, [w, h]) => sum + w * h, 0) : header.width * header.height * (allFrames ? header.frames : 1);
-  if (total > IMAGE_MAX_PIXELS) {
-    throw new CatalogueError('IMAGE_TOO_MANY_PIXELS', `${header.width} x ${header.height}${allFrames && header.frames > 1 ? ` x ${header.frames} frames` : ''} is more than ${IMAGE_MAX_PIXELS} pixels`);
-  }
 }
 
 function isGrey(channels: number | undefined, space: string | undefined): boolean {
@@ -80,7 +70,7 @@ export async function decode(bytes: Uint8Array, header: ImageHeader, allFrames: 
     const frames = allFrames ? header.frames : 1;
     const sizes = header.frameSizes.slice(0, frames);
     if (header.format === 'tiff' && sizes.some(([w, h]) => w !== sizes[0]![0] || h !== sizes[0]![1])) return await mixedTiff(bytes, sizes);
-    const meta = await sharp(bytes).metadata();
+    const meta = await imageMetadata(bytes);
     const raster = await rasterOf(sharpInput(bytes, frames > 1 ? -1 : 1), isGrey(meta.channels, meta.space), frames);
     if (frames > 1 && meta.delay) raster.delay = meta.delay.slice(0, frames);
     if (frames > 1 && meta.loop !== undefined) raster.loop = meta.loop;

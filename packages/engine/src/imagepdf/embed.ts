@@ -8,7 +8,7 @@ import { deflate } from 'node:zlib';
 import { mupdf, type PDFDocument, type PDFObject } from '../mupdf.js';
 import { reasonOf } from '../errors.js';
 import type { Fail } from '../pdf/open.js';
-import { probeImage, type ImageFormat, type ImageProbe, type Resolution } from './probe.js';
+import { readDeclaredFacts, sniffImage, type DeclaredFacts, type ImageFormat, type Resolution } from '../image/probe.js';
 
 const deflateAsync = promisify(deflate);
 
@@ -34,6 +34,11 @@ export interface EmbeddedFrame {
   orientation: number;
 }
 
+/** An image file's format (JPG, PNG, BMP, GIF or TIFF) and what it declares. */
+export interface ImageProbe extends DeclaredFacts {
+  format: Exclude<ImageFormat, 'webp'>;
+}
+
 export interface EmbeddedImage {
   probe: ImageProbe;
   frames: EmbeddedFrame[];
@@ -44,8 +49,9 @@ export interface EmbeddedImage {
  * supported format -> `fail(notImageCode)`; MuPDF cannot decode it -> `fail('FILE_DAMAGED')`.
  */
 export async function embedImageFile(doc: PDFDocument, bytes: Uint8Array, fail: Fail, notImageCode: 3102 | 'FILE_TYPE_ERROR' = 3102): Promise<EmbeddedImage> {
-  const probe = probeImage(bytes);
-  if (!probe) throw fail(notImageCode, 'not a JPG, PNG, BMP, GIF or TIFF image');
+  const format = sniffImage(bytes);
+  if (!format || format === 'webp') throw fail(notImageCode, 'not a JPG, PNG, BMP, GIF or TIFF image');
+  const probe: ImageProbe = { format, ...readDeclaredFacts(bytes, format) };
   const frames: EmbeddedFrame[] = [];
   try {
     if (probe.format === 'tiff') {
@@ -66,7 +72,7 @@ export async function embedImageFile(doc: PDFDocument, bytes: Uint8Array, fail: 
     } else {
       const image = new mupdf.Image(bytes);
       try {
-        frames.push(await addFrame(doc, image, probe.format, probe.dpi, probe.format === 'jpeg' ? probe.orientation : 1));
+        frames.push(await addFrame(doc, image, probe.format, probe.dpi, probe.format === 'jpg' ? probe.orientation : 1));
       } finally {
         image.destroy();
       }
@@ -107,7 +113,7 @@ async function addFrame(doc: PDFDocument, image: InstanceType<typeof mupdf.Image
   const height = image.getHeight();
   if (!(width > 0 && height > 0)) throw new Error('empty image');
   const ref = doc.addImage(image);
-  if (format !== 'jpeg') await deflateStream(doc, ref);
+  if (format !== 'jpg') await deflateStream(doc, ref);
   const mask = ref.get('SMask');
   if (mask.isStream()) await deflateStream(doc, mask);
   return { image: ref, width, height, components: image.getNumberOfComponents(), dpi: declared ?? { x: DEFAULT_IMAGE_DPI, y: DEFAULT_IMAGE_DPI }, declaredDpi: declared !== undefined, orientation };

@@ -11,6 +11,7 @@ import { mupdf, type PDFDocument, type PDFGraftMap, type PDFObject } from '../mu
 import { CatalogMerger } from './catalog.js';
 import { ObjectCopier, lostDestination, type SourceIndex } from './copy.js';
 import { readOutline, writeOutline, type OutlineNode } from './outline.js';
+import { savePdf } from './save.js';
 
 /** Page keys grafted natively, inherited ones resolved (what MuPDF's graftPage copies). */
 const PAGE_KEYS = ['Contents', 'Resources', 'MediaBox', 'CropBox', 'BleedBox', 'TrimBox', 'ArtBox', 'Rotate', 'UserUnit'];
@@ -115,21 +116,11 @@ export class DocumentAssembler {
     this.pageTree.put('Count', this.pages);
     writeOutline(this.dst, this.outline);
     this.catalog.write();
-    return saveToBytes(this.dst, options);
+    return savePdf(this.dst, options);
   }
 
   destroy(): void {
     this.dst.destroy();
-  }
-}
-
-/** Saves `doc` and copies the result out of the WebAssembly heap (the view dies when the heap grows). */
-export function saveToBytes(doc: PDFDocument, options: string): Uint8Array {
-  const buffer = doc.saveToBuffer(options);
-  try {
-    return Buffer.from(buffer.asUint8Array());
-  } finally {
-    buffer.destroy();
   }
 }
 

@@ -9,27 +9,25 @@ import { asCatalogueError, reasonOf } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import type { PDFDocument } from '../mupdf.js';
-import { DocumentAssembler, saveToBytes } from './assemble.js';
+import { DocumentAssembler } from './assemble.js';
 import type { SourceIndex } from './copy.js';
 import type { OpenedPdf } from './open.js';
+import { saveOptions, savePdf } from './save.js';
 import { documentFail, openInput, type SingleInput } from './single.js';
-
-/** Save options of every single-document output: unencrypted, like merge's (see MERGE_SAVE_OPTIONS). */
-export const PLAIN_SAVE_OPTIONS = 'encrypt=none,garbage=compact,compress,objstms';
 
 /** Share of the progress bar reached when the document is ready to save. */
 const WORK_SHARE = 80;
 
 /**
  * Opens `input`, lets `edit` change the document (it returns the save options, normally
- * PLAIN_SAVE_OPTIONS), saves it to `outputPath` through a temporary file. `edit` throws
+ * `saveOptions.plain`), saves it to `outputPath` through a temporary file. `edit` throws
  * CatalogueErrors for bad parameters; anything else becomes UNKNOWN.
  */
 export async function rewritePdf(
   input: SingleInput,
   outputPath: string,
   onProgress: ProgressFn | undefined,
-  edit: (opened: OpenedPdf, report: (percent: number) => void) => string | object,
+  edit: (opened: OpenedPdf, report: (percent: number) => void) => string,
 ): Promise<{ pages: number }> {
   const report = progressReporter(onProgress);
   report(0);
@@ -38,7 +36,7 @@ export async function rewritePdf(
   try {
     const options = edit(opened, (percent) => report((percent * WORK_SHARE) / 100));
     report(WORK_SHARE);
-    data = saveToBytes(opened.doc, typeof options === 'string' ? options : JSON.stringify(options));
+    data = savePdf(opened.doc, options);
   } catch (err) {
     throw asCatalogueError(err, 'UNKNOWN');
   } finally {
@@ -73,7 +71,7 @@ export function assembleSelection(src: PDFDocument, pageCount: number, selection
     } catch (err) {
       throw documentFail('FILE_DAMAGED', reasonOf(err));
     }
-    return assembler.save(PLAIN_SAVE_OPTIONS);
+    return assembler.save(saveOptions.plain);
   } catch (err) {
     throw asCatalogueError(err, 'UNKNOWN');
   } finally {

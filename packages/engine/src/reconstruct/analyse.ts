@@ -7,7 +7,7 @@ import { asCatalogueError } from '../errors.js';
 import type { PdfInput } from '../merge.js';
 import type { PDFDocument } from '../mupdf.js';
 import { uprightPage } from './upright.js';
-import { openDocument } from '../pdf/single-doc.js';
+import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
 import { extractPage, halfPoint, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
@@ -21,7 +21,7 @@ import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Par
 export async function analysePdf(input: PdfInput, onProgress?: ProgressFn, options: AnalyseOptions = {}): Promise<DocumentLayout> {
   const report = progressReporter(onProgress);
   report(0);
-  const { doc, pageCount } = await openDocument(input);
+  const { doc, pageCount } = await openInput(input);
   try {
     const layout = analyseDocument(doc, options, (done, total) => report((done / total) * 100), pageCount);
     report(100);

@@ -1,11 +1,24 @@
 /**
- * Image type and size from the file's own bytes, without decoding pixels: the magic bytes say
- * the type (never the extension), the headers give width, height and frame count, and a walk
- * over the file's structure (chunks, segments, blocks, strips) finds truncated files. The
- * decompression-bomb guard relies on this: a header declaring too many pixels is refused
- * before any decoder allocates them.
+ * The one image probe: what an image file's own bytes say, without decoding its pixels.
+ *
+ * - `sniffImage`: the format from the magic bytes, never from the extension.
+ * - `readImageHeader`: format, size, frames and orientation from the headers, and a walk over
+ *   the file's structure (chunks, segments, blocks, strips) that finds truncated files.
+ * - `checkPixels` / `probeImageHeader`: the decompression-bomb guard. A header declaring more
+ *   than IMAGE_MAX_PIXELS is refused (IMAGE_TOO_MANY_PIXELS) before any decoder allocates them.
+ * - `readDeclaredFacts`: what MuPDF does not tell about an image put into a PDF: the declared
+ *   resolution, the EXIF orientation of a JPEG, alpha in a PNG. Lenient: a malformed header
+ *   leaves the defaults.
+ * - `imageMetadata`: sharp's (libvips') metadata() under the same pixel limit, for what only a
+ *   decoder library knows (bands and colour space, animation timing, a density in other formats).
+ *
+ * sharp's metadata cannot be the header reader itself: libvips reads neither BMP nor ICO, does
+ * not notice a file cut short (it reads the header only), accepts SVG and HEIF, and reports a
+ * GIF's logical screen where decoders grow the canvas to a larger frame.
  */
-import { CatalogueError } from '@pagewright/contracts';
+import sharp, { type Metadata } from 'sharp';
+import { CatalogueError, IMAGE_MAX_PIXELS } from '@pagewright/contracts';
+import { reasonOf } from '../errors.js';
 
 /** The image formats read, named as the tool's target formats are. */
 export type ImageFormat = 'jpg' | 'png' | 'bmp' | 'gif' | 'tiff' | 'webp';
@@ -44,9 +57,20 @@ function unsupported(reason = NOT_SUPPORTED): CatalogueError {
   return new CatalogueError(3102, reason);
 }
 
+function tooManyPixels(reason: string): CatalogueError {
+  return new CatalogueError('IMAGE_TOO_MANY_PIXELS', reason);
+}
+
+/** Sizes of the BMP info headers decoded here (core, v1..v5 and their OS/2 and Adobe variants). */
 const BMP_HEADER_SIZES = new Set([12, 40, 52, 56, 64, 108, 124]);
 
-/** The format from the magic bytes; undefined for anything else (PDF, text, SVG, HEIC...). */
+/* ----------------------------------------------------------------------------- sniff */
+
+/**
+ * The format from the magic bytes; undefined for anything else (PDF, text, SVG, HEIC...). A BMP
+ * is "BM" and more than its file header: text files start with "BM" too, so `readImageHeader`
+ * also wants a known info header, while MuPDF (signatures, images into PDF) decides by itself.
+ */
 export function sniffImage(bytes: Uint8Array): ImageFormat | undefined {
   const b = (i: number): number => bytes[i] ?? -1;
   const ascii = (at: number, text: string): boolean => [...text].every((c, i) => b(at + i) === c.charCodeAt(0));
@@ -55,20 +79,62 @@ export function sniffImage(bytes: Uint8Array): ImageFormat | undefined {
   if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'gif';
   if (ascii(0, 'II*\0') || ascii(0, 'MM\0*')) return 'tiff';
   if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'webp';
-  // "BM" alone is too weak (text files start with it): the info header size must be a known one.
-  if (ascii(0, 'BM') && bytes.length >= 26 && BMP_HEADER_SIZES.has(b(14) | (b(15) << 8) | (b(16) << 16) | (b(17) << 24))) return 'bmp';
+  if (ascii(0, 'BM') && bytes.length > 26) return 'bmp';
   return undefined;
 }
+
+/* ---------------------------------------------------------------------- pixel guard */
+
+/** The pixels a decode of the first (or every) frame holds; IMAGE_TOO_MANY_PIXELS above the limit. */
+export function checkPixels(header: ImageHeader, allFrames: boolean): void {
+  const sizes = allFrames ? header.frameSizes : header.frameSizes.slice(0, 1);
+  // GIF and WebP frames are drawn on the canvas: each one is a canvas of pixels.
+  const total = header.format === 'tiff' ? sizes.reduce((sum, [w, h]) => sum + w * h, 0) : header.width * header.height * (allFrames ? header.frames : 1);
+  if (total > IMAGE_MAX_PIXELS) {
+    throw tooManyPixels(`${header.width} x ${header.height}${allFrames && header.frames > 1 ? ` x ${header.frames} frames` : ''} is more than ${IMAGE_MAX_PIXELS} pixels`);
+  }
+}
+
+/**
+ * The header of an input image, refused when its first frame, or any one frame, declares more
+ * than IMAGE_MAX_PIXELS. The errors of `readImageHeader`, and IMAGE_TOO_MANY_PIXELS.
+ */
+export function probeImageHeader(bytes: Uint8Array): ImageHeader {
+  const header = readImageHeader(bytes);
+  checkPixels(header, false);
+  for (const [w, h] of header.frameSizes) {
+    if (w * h > IMAGE_MAX_PIXELS) throw tooManyPixels(`a frame of ${w} x ${h} is more than ${IMAGE_MAX_PIXELS} pixels`);
+  }
+  return header;
+}
+
+/**
+ * sharp's metadata of an image (its first frame) under the decoding pixel limit: above it ->
+ * IMAGE_TOO_MANY_PIXELS; any other failure is libvips' own error.
+ */
+export async function imageMetadata(bytes: Uint8Array): Promise<Metadata> {
+  try {
+    return await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
+  } catch (err) {
+    const reason = reasonOf(err);
+    if (/pixel limit/i.test(reason)) throw tooManyPixels(reason);
+    throw err;
+  }
+}
+
+/* --------------------------------------------------------------------------- header */
 
 /**
  * Reads the header of an image file. Not one of the supported formats (or a variant no decoder
  * here reads) -> CatalogueError 3102; a header or structure that is cut short or inconsistent
- * -> FILE_DAMAGED. Pixel limits are the caller's business.
+ * -> FILE_DAMAGED. Pixel limits are `probeImageHeader`'s.
  */
 export function readImageHeader(bytes: Uint8Array): ImageHeader {
   const format = sniffImage(bytes);
   if (!format) throw unsupported();
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // "BM" alone is too weak (text files start with it): the info header size must be a known one.
+  if (format === 'bmp' && !BMP_HEADER_SIZES.has(view.getUint32(14, true))) throw unsupported();
   const header = (() => {
     try {
       switch (format) {
@@ -96,6 +162,7 @@ function still(width: number, height: number, extra: Partial<Parsed> = {}): Pars
   return { width, height, frames: 1, frameSizes: [[width, height]], bitsPerSample: 8, lossless: false, orientation: 1, ...extra };
 }
 
+/** `length` bytes at `at` as Latin-1; RangeError past the end. */
 function text(view: DataView, at: number, length: number): string {
   let s = '';
   for (let i = 0; i < length; i++) s += String.fromCharCode(view.getUint8(at + i));
@@ -410,4 +477,190 @@ function webpHeader(view: DataView): Parsed {
   const size = canvas ?? first;
   if (!size || (frames === 0 && !first)) throw damaged('WebP holds no image');
   return { ...still(size[0], size[1]), frames: Math.max(1, frames), lossless: lossless && !lossy };
+}
+
+/* =================================================================== declared facts */
+
+export interface Resolution {
+  x: number;
+  y: number;
+}
+
+export interface DeclaredFacts {
+  /** The declared resolution in dots per inch (of the first frame for TIFF), if any. */
+  dpi: Resolution | undefined;
+  /** TIFF only: the declared resolution of every frame (IFD), in file order. */
+  frameDpi: Array<Resolution | undefined>;
+  /** EXIF orientation 1..8 of a JPEG (1 when absent or not a JPEG). */
+  orientation: number;
+  /** A PNG with an alpha channel or a tRNS chunk. */
+  alpha: boolean;
+}
+
+/** Declared resolutions outside this range are treated as absent (placeholders, garbage). */
+const MIN_DPI = 10;
+const MAX_DPI = 10_000;
+
+/**
+ * What MuPDF does not tell about an image file: the resolution it declares (JFIF/EXIF, PNG
+ * pHYs, BMP header, TIFF tags per frame; `undefined` when the file has none), the EXIF
+ * orientation of a JPEG and whether a PNG carries alpha. Only headers are read, leniently: a
+ * malformed one leaves the defaults (pixel data is MuPDF's business); GIF and WebP declare none.
+ */
+export function readDeclaredFacts(bytes: Uint8Array, format = sniffImage(bytes)): DeclaredFacts {
+  const facts: DeclaredFacts = { dpi: undefined, frameDpi: [], orientation: 1, alpha: false };
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    if (format === 'jpg') declaredJpeg(view, facts);
+    else if (format === 'png') declaredPng(view, facts);
+    else if (format === 'bmp') declaredBmp(view, facts);
+    else if (format === 'tiff') {
+      facts.frameDpi = readTiffFrames(view).map((ifd) => ifd.dpi);
+      facts.dpi = facts.frameDpi[0];
+    }
+  } catch {
+    // A malformed header leaves the defaults; MuPDF decides whether the image is readable.
+  }
+  return facts;
+}
+
+function sane(rawX: number, rawY: number): Resolution | undefined {
+  // Per-metre units give 299.9994 for 300 dpi: snap to the whole number when that close.
+  const snap = (v: number): number => (Math.abs(v - Math.round(v)) < 0.05 ? Math.round(v) : v);
+  const x = snap(rawX);
+  const y = snap(rawY);
+  const ok = (v: number): boolean => Number.isFinite(v) && v >= MIN_DPI && v <= MAX_DPI;
+  if (ok(x) && ok(y)) return { x, y };
+  if (ok(x) && !(y > 0)) return { x, y: x };
+  if (ok(y) && !(x > 0)) return { x: y, y };
+  return undefined;
+}
+
+/* -------------------------------------------------------------------- declared: JPEG */
+
+function declaredJpeg(view: DataView, facts: DeclaredFacts): void {
+  let jfif: Resolution | undefined;
+  let exif: Resolution | undefined;
+  let pos = 2;
+  while (pos + 4 <= view.byteLength) {
+    if (view.getUint8(pos) !== 0xff) break;
+    const marker = view.getUint8(pos + 1);
+    if (marker === 0xff) {
+      pos += 1; // fill byte
+      continue;
+    }
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      pos += 2;
+      continue;
+    }
+    if (marker === 0xda || marker === 0xd9) break; // start of scan / end of image: no more headers
+    const length = view.getUint16(pos + 2);
+    const start = pos + 4;
+    const end = pos + 2 + length;
+    if (length < 2 || end > view.byteLength) break;
+    if (marker === 0xe0 && length >= 16 && text(view, start, 5) === 'JFIF\0') {
+      const units = view.getUint8(start + 7);
+      const x = view.getUint16(start + 8);
+      const y = view.getUint16(start + 10);
+      if (units === 1) jfif = sane(x, y);
+      else if (units === 2) jfif = sane(x * 2.54, y * 2.54);
+    } else if (marker === 0xe1 && length >= 16 && text(view, start, 6) === 'Exif\0\0') {
+      const ifd = readTiffFrames(new DataView(view.buffer, view.byteOffset + start + 6, end - start - 6), 1)[0];
+      if (ifd) {
+        exif = ifd.dpi;
+        if (ifd.orientation >= 1 && ifd.orientation <= 8) facts.orientation = ifd.orientation;
+      }
+    }
+    pos = end;
+  }
+  // JFIF's density is the JPEG's own header; EXIF's is what the camera or editor wrote.
+  // Most writers keep both equal; when only one is there, it is the one.
+  facts.dpi = jfif ?? exif;
+}
+
+/* --------------------------------------------------------------------- declared: PNG */
+
+function declaredPng(view: DataView, facts: DeclaredFacts): void {
+  let pos = 8;
+  while (pos + 12 <= view.byteLength) {
+    const length = view.getUint32(pos);
+    const type = text(view, pos + 4, 4);
+    const data = pos + 8;
+    if (data + length > view.byteLength) break;
+    if (type === 'IHDR' && length >= 13) {
+      const colorType = view.getUint8(data + 9);
+      if (colorType === 4 || colorType === 6) facts.alpha = true;
+    } else if (type === 'tRNS') {
+      facts.alpha = true;
+    } else if (type === 'pHYs' && length >= 9) {
+      // Unit 1: pixels per metre. Unit 0 gives only the aspect ratio: no resolution.
+      if (view.getUint8(data + 8) === 1) facts.dpi = sane(view.getUint32(data) * 0.0254, view.getUint32(data + 4) * 0.0254);
+    } else if (type === 'IDAT' || type === 'IEND') {
+      break;
+    }
+    pos = data + length + 4;
+  }
+}
+
+/* --------------------------------------------------------------------- declared: BMP */
+
+function declaredBmp(view: DataView, facts: DeclaredFacts): void {
+  const headerSize = view.getUint32(14, true);
+  if (headerSize >= 40 && view.byteLength >= 46) {
+    facts.dpi = sane(view.getInt32(38, true) * 0.0254, view.getInt32(42, true) * 0.0254);
+  }
+}
+
+/* -------------------------------------------------------------------- declared: TIFF */
+
+interface TiffIfd {
+  dpi: Resolution | undefined;
+  orientation: number;
+}
+
+/** Walks the IFD chain of TIFF data (a TIFF file, or the TIFF block of an EXIF segment). */
+function readTiffFrames(view: DataView, limit = MAX_TIFF_FRAMES): TiffIfd[] {
+  const order = text(view, 0, 2);
+  if (order !== 'II' && order !== 'MM') return [];
+  const le = order === 'II';
+  const u16 = (at: number): number => view.getUint16(at, le);
+  const u32 = (at: number): number => view.getUint32(at, le);
+  const frames: TiffIfd[] = [];
+  const seen = new Set<number>();
+  let offset = u32(4);
+  while (offset > 0 && offset + 2 <= view.byteLength && frames.length < Math.min(limit, MAX_TIFF_FRAMES) && !seen.has(offset)) {
+    seen.add(offset);
+    const count = u16(offset);
+    let xres = 0;
+    let yres = 0;
+    let unit = 2; // TIFF default: inches
+    let orientation = 1;
+    for (let i = 0; i < count; i++) {
+      const entry = offset + 2 + i * 12;
+      if (entry + 12 > view.byteLength) break;
+      const tag = u16(entry);
+      const type = u16(entry + 2);
+      if (tag === 0x011a || tag === 0x011b) {
+        // RATIONAL (5): two LONGs at the offset the entry holds.
+        const at = u32(entry + 8);
+        if (type === 5 && at + 8 <= view.byteLength) {
+          const den = u32(at + 4);
+          const value = den === 0 ? 0 : u32(at) / den;
+          if (tag === 0x011a) xres = value;
+          else yres = value;
+        }
+      } else if (tag === 0x0128) {
+        unit = type === 3 ? u16(entry + 8) : type === 4 ? u32(entry + 8) : unit;
+      } else if (tag === 0x0112) {
+        orientation = type === 3 ? u16(entry + 8) : orientation;
+      }
+    }
+    let dpi: Resolution | undefined;
+    if (unit === 2) dpi = sane(xres, yres);
+    else if (unit === 3) dpi = sane(xres * 2.54, yres * 2.54);
+    frames.push({ dpi, orientation });
+    const nextAt = offset + 2 + count * 12;
+    offset = nextAt + 4 <= view.byteLength ? u32(nextAt) : 0;
+  }
+  return frames;
 }

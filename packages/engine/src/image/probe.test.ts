@@ -1,6 +1,7 @@
 /**
- * Header-only probing: types by magic bytes, truncated files, the 20 MB limit and the
- * decompression-bomb guard (a tiny file declaring a huge image is refused before decoding).
+ * The one image probe: types by magic bytes, truncated files, the 20 MB limit, the
+ * decompression-bomb guard (a tiny file declaring a huge image is refused before decoding),
+ * sharp's metadata under the same limit, and the declared resolution read for PDFs.
  */
 import { truncateSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
@@ -8,7 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_PIXELS, imageSizeLimit } from '@pagewright/contracts';
 import { probeImage, processImage } from '../index.js';
-import { readImageHeader, sniffImage } from './header.js';
+import { imageMetadata, probeImageHeader, readDeclaredFacts, readImageHeader, sniffImage } from './probe.js';
 import { errorOf, useTempDir } from '../../test/harness.js';
 import { pngChunk } from '../png.js';
 
@@ -98,7 +99,18 @@ describe('decompression bomb', () => {
     frameBomb.writeUInt16LE(60_000, 13 + 6 + 8 + 7);
     for (const [name, bytes] of [['bomb.jpg', jpeg], ['bomb.gif', gif], ['frame-bomb.gif', frameBomb], ['bomb.bmp', bmp], ['bomb.webp', webp]] as const) {
       expect((await errorOf(probeImage(tmp.file(name, bytes)))).code, name).toBe('IMAGE_TOO_MANY_PIXELS');
+      expect(() => probeImageHeader(bytes), name).toThrow(expect.objectContaining({ code: 'IMAGE_TOO_MANY_PIXELS' }));
+      // The header alone (no guard) still reads: the guard is the probe's, not the reader's.
+      expect(readImageHeader(bytes).width * readImageHeader(bytes).height, name).toBeGreaterThan(IMAGE_MAX_PIXELS);
     }
+  });
+
+  it('reads sharp\'s metadata under the same pixel limit', async () => {
+    const png = await sharp({ create: { width: 30, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+    expect(await imageMetadata(png)).toMatchObject({ format: 'png', width: 30, height: 20, channels: 4 });
+    const grey = await sharp({ create: { width: 16, height: 16, channels: 3, background: 'red' } }).toColourspace('b-w').jpeg().toBuffer();
+    expect((await imageMetadata(grey)).channels).toBe(1);
+    expect((await errorOf(imageMetadata(pngBomb(100_000, 100_000)))).code).toBe('IMAGE_TOO_MANY_PIXELS');
   });
 });
 
@@ -108,7 +120,11 @@ describe('types and damage', () => {
     expect(await probeImage(tmp.file('looks-like.jpg', png))).toMatchObject({ format: 'png', width: 8, height: 8 });
     expect(sniffImage(Buffer.from('%PDF-1.7'))).toBeUndefined();
     expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
-    expect(sniffImage(Buffer.from('BM is how this text starts, and it goes on'))).toBeUndefined();
+    // "BM" and a few bytes make a BMP for MuPDF to try; the header reader wants a known info header.
+    expect(() => readImageHeader(Buffer.from('BM is how this text starts, and it goes on'))).toThrow(expect.objectContaining({ code: 3102 }));
+    expect(sniffImage(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]))).toBe('gif');
+    expect(sniffImage(new Uint8Array([0x49, 0x49, 0x2a, 0x00]))).toBe('tiff');
+    expect(sniffImage(Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ', 'latin1'))).toBe('webp');
     const ico = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]);
     expect((await errorOf(probeImage(tmp.file('icon.ico', ico)))).code).toBe(3102);
     expect((await errorOf(probeImage(tmp.file('empty.png', Buffer.alloc(0))))).code).toBe(3102);
@@ -130,6 +146,17 @@ describe('types and damage', () => {
         expect(() => readImageHeader(cut), `${format} cut to ${keep}`).toThrow(expect.objectContaining({ code: 'FILE_DAMAGED' }));
       }
     }
+  });
+
+  it('reads the declared resolution, EXIF orientation and alpha leniently', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: 'red' } }).png().withMetadata({ density: 300 }).toBuffer();
+    expect(readDeclaredFacts(png)).toEqual({ dpi: { x: 300, y: 300 }, frameDpi: [], orientation: 1, alpha: true });
+    const jpeg = await sharp({ create: { width: 8, height: 4, channels: 3, background: 'red' } }).jpeg().withMetadata({ density: 150, orientation: 6 }).toBuffer();
+    expect(readDeclaredFacts(jpeg)).toMatchObject({ dpi: { x: 150, y: 150 }, orientation: 6, alpha: false });
+    expect(readImageHeader(jpeg)).toMatchObject({ width: 8, height: 4, orientation: 6 });
+    // Cut short or not an image: the defaults, never an error (MuPDF decides).
+    expect(readDeclaredFacts(png.subarray(0, 20))).toEqual({ dpi: undefined, frameDpi: [], orientation: 1, alpha: false });
+    expect(readDeclaredFacts(Buffer.from('plain text'))).toEqual({ dpi: undefined, frameDpi: [], orientation: 1, alpha: false });
   });
 
   it('refuses files above 20 MB before reading them', async () => {
