@@ -7,6 +7,9 @@ export type ApiErrorCode = string | number;
  * A failed call, carrying the catalogue code of SPEC §8 so the page can show the catalogue
  * message. Client-side conditions use the catalogue's named codes (ERR_NETWORK, ECONNABORTED,
  * ERR_CANCELED, ERR_BAD_RESPONSE).
+ *
+ * `message` is the server's English envelope msg or a technical detail, for logs only: a page
+ * shows `errorMessage(error.code)` (toasts/errorToast), which is in the visitor's language.
  */
 export class ApiError extends Error {
   readonly code: ApiErrorCode;

@@ -4,17 +4,15 @@ import { useEffect } from 'react';
 import { ApiError, isCanceled } from '../../api/ApiError';
 import { deleteSavedSignature, listSavedSignatures, saveSignature } from '../../api/client';
 import { showErrorToast } from '../../toasts/errorToast';
-import { showToast } from '../../toasts/toastStore';
 
 export const savedSignaturesKey = ['saved-signatures'] as const;
 
 /**
- * A failure of a saved-signature call as a toast: SIGNATURES_FULL shows the server's message
- * (the envelope msg), every other code its catalogue message.
+ * A failure of a saved-signature call as a toast: the catalogue message of its code (SIGNATURES_FULL
+ * included) in the visitor's language; the envelope msg is English and is not shown.
  */
 export function showSignatureError(error: unknown): void {
-  if (error instanceof ApiError && error.code === 'SIGNATURES_FULL') showToast(error.message, 'warning');
-  else showErrorToast(error);
+  showErrorToast(error);
 }
 
 /** The saved signatures of this browser (SPEC §7 GET/POST/DELETE file/sign), newest first. */
