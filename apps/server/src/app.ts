@@ -1,27 +1,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, paths } from '@pagewright/contracts';
+import { API_PREFIX, apiRoutes, docsRoutes, openApiDocument, taskKindOf, tools } from '@pagewright/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { InProcessQueue } from './adapters/jobs/inProcessQueue.js';
-import { LocalObjectStorage } from './adapters/storage/local.js';
+import { createAdapters } from './adapters/index.js';
 import type { Config } from './config.js';
-import { migrate, openSqlite, type Db } from './db/connection.js';
+import type { Db } from './db/connection.js';
 import { EnginePool } from './engine/pool.js';
 import { LazyOfficePool } from './engine/office.js';
 import { failure } from './http/envelope.js';
 import { legacyRedirectTarget } from './http/legacyRedirect.js';
 import { redactUrl } from './http/redactUrl.js';
 import { registerIdentity } from './http/identity.js';
-import type { Mailer } from './adapters/mail/mailer.js';
-import { OutboxMailer } from './adapters/mail/outbox.js';
-import { SmtpMailer } from './adapters/mail/smtp.js';
 import { AuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SignaturesRepo } from './modules/signatures/repo.js';
 import { signaturesRoutes } from './modules/signatures/routes.js';
-import { siteConfigRoutes } from './modules/siteConfig/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { SiteService } from './modules/site/service.js';
 import { SignaturesService } from './modules/signatures/service.js';
@@ -32,20 +27,22 @@ import { MessagesService } from './modules/messages/service.js';
 import { TemplatesRepo } from './modules/templates/repo.js';
 import { templatesRoutes } from './modules/templates/routes.js';
 import { TemplatesService } from './modules/templates/service.js';
-import { registerRoutes, sendError, type RouteSpec } from './http/route.js';
-import { openApiDocument } from './modules/docs/openapi.js';
+import { implement, registerRoutes, sendError, type RouteImplementation } from './http/route.js';
 import { FilesRepo } from './modules/files/repo.js';
 import { filesRoutes } from './modules/files/routes.js';
 import { FilesService } from './modules/files/service.js';
 import { TasksRepo } from './modules/tasks/repo.js';
 import { tasksRoutes } from './modules/tasks/routes.js';
 import { TasksService } from './modules/tasks/service.js';
-import { mergeTool } from './modules/tools/merge.js';
-import { ocrTools } from './modules/tools/ocrTools.js';
-import { converterTools } from './modules/tools/converterTools.js';
-import { imageTools } from './modules/tools/imageTools.js';
-import { organizeTools } from './modules/tools/organizeTools.js';
-import { protectTools } from './modules/tools/protectTools.js';
+import { compressKinds } from './modules/tools/kinds/compress.js';
+import { converterKinds } from './modules/tools/kinds/converter.js';
+import { imageKinds } from './modules/tools/kinds/images.js';
+import { ocrKinds } from './modules/tools/kinds/ocr.js';
+import { pageKinds } from './modules/tools/kinds/pages.js';
+import { protectKinds } from './modules/tools/kinds/protect.js';
+import { replaceTextKinds } from './modules/tools/kinds/replaceText.js';
+import { toolsRoutes } from './modules/tools/routes.js';
+import { ToolsService } from './modules/tools/service.js';
 import { billingModule } from './modules/billing/module.js';
 
 export const VERSION = '0.1.0';
@@ -71,9 +68,9 @@ export async function buildApp(config: Config): Promise<App> {
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });
-  const db = openSqlite(config.databaseFile);
-  await migrate(db);
-  const storage = new LocalObjectStorage(config.storageDir);
+  // Database (migrated), objects, queue, mail and payments, as configured (src/adapters).
+  const adapters = await createAdapters(config, http.log);
+  const { db, storage, mailer } = adapters;
   const engine = new EnginePool(config.engineThreads, config.taskTimeoutMs);
   // Starts soffice on the first document-to-PDF conversion only.
   const office = new LazyOfficePool(config.office);
@@ -83,7 +80,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
   const tasksRepo = new TasksRepo(db);
   const tasks = new TasksService(tasksRepo, storage, http.log);
-  const queue = new InProcessQueue(tasksRepo, (t) => tasks.execute(t), config.engineThreads, config.taskMaxAttempts, http.log);
+  const queue = adapters.createQueue({ tasksRepo, execute: (t) => tasks.execute(t) });
   tasks.attachQueue(queue);
 
   http.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -92,9 +89,6 @@ export async function buildApp(config: Config): Promise<App> {
     reply.header('X-Content-Type-Options', 'nosniff');
   });
   const clientSigns = new IdentitySigner(config.accounts.clientSignSecret);
-  const mailer: Mailer = config.accounts.smtpUrl
-    ? new SmtpMailer(config.accounts.smtpUrl, config.accounts.mailFrom)
-    : new OutboxMailer(db, http.log);
   const signatures = new SignaturesService(new SignaturesRepo(db), files);
   const auth = new AuthService(
     new AuthRepo(db),
@@ -107,29 +101,31 @@ export async function buildApp(config: Config): Promise<App> {
   registerIdentity(http, () => (request, reply) => auth.resolveUser(request, reply));
   http.setErrorHandler((error, request, reply) => reply.send(sendError(error, request, reply)));
 
-  const billing = billingModule({ db, tasks, files, config });
-  const routes: RouteSpec[] = [
+  const billing = billingModule({ db, tasks, files, config, payments: adapters.payments });
+  const document = openApiDocument(apiRoutes, VERSION);
+  const toolDeps = { files, tasks, storage, engine, office };
+  const toolsService = new ToolsService(tasks);
+  toolsService.add(
+    ...pageKinds(toolDeps), ...compressKinds(toolDeps), ...protectKinds(toolDeps), ...replaceTextKinds(toolDeps),
+    ...ocrKinds(toolDeps), ...converterKinds(toolDeps), ...imageKinds(toolDeps),
+  );
+  const routes: RouteImplementation[] = [
     ...authRoutes(auth, tasks),
     ...filesRoutes(files),
     ...tasksRoutes(tasks),
-    ...mergeTool({ files, tasks, storage, engine }),
-    ...organizeTools({ files, tasks, storage, engine }),
-    ...protectTools({ files, tasks, storage, engine }),
-    ...ocrTools({ files, tasks, storage, engine }),
-    ...converterTools({ files, tasks, storage, engine, office }),
-    ...imageTools({ files, tasks, storage, engine }),
+    ...toolsRoutes(toolsService),
     ...signaturesRoutes(signatures),
     ...messagesRoutes(new MessagesService(new MessagesRepo(db), (sign) => clientSigns.clientIdOf(sign))),
     ...templatesRoutes(new TemplatesService(new TemplatesRepo(db), storage)),
-    ...siteConfigRoutes(config.siteConfig),
-    ...siteRoutes(new SiteService(config.shell)),
+    ...siteRoutes(new SiteService(config.shell, config.siteConfig)),
     ...billing.routes,
+    implement(docsRoutes.openApi, async (_input, _request, reply) => reply.send(document)),
+    implement(docsRoutes.health, async () => ({ version: VERSION })),
   ];
-  registerRoutes(http, routes);
+  registerRoutes(http, routes, apiRoutes);
+  const unrun = tasks.missingRunners(tools.flatMap((t) => taskKindOf(t) ?? []));
+  if (unrun.length > 0) throw new Error(`task kinds of the tool table without a runner: ${unrun.join(', ')}`);
   await billing.register(http);
-  const document = openApiDocument(routes, VERSION);
-  http.get(API_PREFIX + paths.openApi, async () => document);
-  http.get(`${API_PREFIX}/health`, async () => ({ status: 0, code: 0, msg: 'success', data: { version: VERSION } }));
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -1,6 +1,8 @@
 /**
  * Configuration from the environment, validated once at start. Every default is the embedded
- * one: a SQLite file and a local object directory under DATA_DIR, and an in-process queue.
+ * one: a SQLite file and a local object directory under DATA_DIR, an in-process queue, mail kept
+ * in the outbox, the offline AI engine and the local payment provider. Which adapter serves
+ * each concern is decided from this in one place, src/adapters/index.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -17,10 +19,16 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** Unset: the embedded SQLite file. postgres:// or postgresql://: PostgreSQL (scale-out). */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL; leave it unset for the embedded SQLite file (DATABASE_FILE)' }).optional(),
   /** A SQLite file path; defaults to DATA_DIR/pagewright.db. */
   DATABASE_FILE: z.string().optional(),
+  /** Where objects live: a local directory, or S3-compatible storage (scale-out). */
+  STORAGE_KIND: z.enum(['local', 's3']).default('local'),
   /** The local object directory; defaults to DATA_DIR/objects. */
   STORAGE_DIR: z.string().optional(),
+  /** Who runs tasks: the in-process queue, or BullMQ on Redis (scale-out). */
+  QUEUE_KIND: z.enum(['inprocess', 'bullmq']).default('inprocess'),
   /** Signs upload URLs. Without it a random one is made at start, so unfinished uploads do not survive a restart. */
   UPLOAD_SIGNING_SECRET: z.string().min(16).optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -73,17 +81,43 @@ const schema = z.object({
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** The AI tools' engine: the offline one, or an OpenAI-compatible endpoint (OpenAI, vLLM, llama.cpp server, Ollama). */
+  AI_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
+  /** The endpoint's base URL, e.g. https://api.openai.com/v1 or http://localhost:11434/v1; required with AI_PROVIDER=openai. */
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Sent as a bearer token; local servers often need none. */
+  AI_API_KEY: z.string().min(1).optional(),
+  /** The model name the endpoint serves. */
+  AI_MODEL: z.string().min(1).optional(),
 }).refine((e) => e.SISTER_SITE_URL_COM !== undefined || (!e.COMPRESS_REDIRECT && !e.AI_REDIRECT), {
   message: 'COMPRESS_REDIRECT and AI_REDIRECT need SISTER_SITE_URL_COM',
   path: ['SISTER_SITE_URL_COM'],
 });
 
+/** The database: the embedded SQLite file, or PostgreSQL (DATABASE_URL). */
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** Object storage: a local directory, or S3-compatible storage (STORAGE_KIND=s3). */
+export type StorageConfig = { kind: 'local'; dir: string } | { kind: 's3' };
+
+/** The task queue: in-process, or BullMQ on Redis (QUEUE_KIND=bullmq). */
+export type QueueConfig = { kind: 'inprocess' } | { kind: 'bullmq' };
+
+/**
+ * The AI provider's validated settings (AI_PROVIDER, AI_BASE_URL, AI_API_KEY, AI_MODEL). Only
+ * settings: no provider is built from them yet (the AI tools come with issue 19).
+ */
+export type AiProviderConfig =
+  | { kind: 'offline' }
+  | { kind: 'openai'; baseUrl: string; apiKey?: string; model?: string };
+
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  databaseFile: string;
-  storageDir: string;
+  database: DatabaseConfig;
+  storage: StorageConfig;
+  queue: QueueConfig;
   uploadSigningSecret: string;
   webDist: string;
   engineThreads: number;
@@ -111,6 +145,7 @@ export interface Config {
     paymentProvider: 'local' | 'stripe';
     stripe?: { secretKey: string; webhookSecret: string };
   };
+  ai: AiProviderConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -123,13 +158,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENT_PROVIDER === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
+  if (e.DATABASE_URL && e.DATABASE_FILE) {
+    throw new Error('Invalid configuration: DATABASE_URL and DATABASE_FILE name two databases; set one of them');
+  }
+  if (e.AI_PROVIDER === 'openai' && !e.AI_BASE_URL) {
+    throw new Error('Invalid configuration: AI_PROVIDER=openai needs AI_BASE_URL');
+  }
+  if (e.AI_PROVIDER === 'offline' && (e.AI_BASE_URL || e.AI_API_KEY || e.AI_MODEL)) {
+    throw new Error('Invalid configuration: AI_BASE_URL, AI_API_KEY and AI_MODEL are used with AI_PROVIDER=openai only (AI_PROVIDER is offline)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseFile: path.resolve(e.DATABASE_FILE ?? path.join(dataDir, 'pagewright.db')),
-    storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'objects')),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.resolve(e.DATABASE_FILE ?? path.join(dataDir, 'pagewright.db')) },
+    storage: e.STORAGE_KIND === 's3' ? { kind: 's3' } : { kind: 'local', dir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'objects')) },
+    queue: { kind: e.QUEUE_KIND },
     uploadSigningSecret: e.UPLOAD_SIGNING_SECRET ?? randomBytes(32).toString('hex'),
     webDist: path.resolve(e.WEB_DIST),
     engineThreads: e.ENGINE_THREADS,
@@ -174,6 +221,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentProvider: e.PAYMENT_PROVIDER,
       ...(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } } : {}),
     },
+    ai: e.AI_PROVIDER === 'openai' && e.AI_BASE_URL
+      ? {
+          kind: 'openai',
+          baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
+          ...(e.AI_API_KEY ? { apiKey: e.AI_API_KEY } : {}),
+          ...(e.AI_MODEL ? { model: e.AI_MODEL } : {}),
+        }
+      : { kind: 'offline' },
   };
 }
 

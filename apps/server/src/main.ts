@@ -1,8 +1,24 @@
+import { AdapterUnavailableError } from './adapters/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { MigrationError } from './db/migrations/index.js';
 
-const config = loadConfig();
-const app = await buildApp(config);
+/** Configuration, adapter and migration refusals are the operator's to fix: their message, without a stack. */
+function refuseStart(err: unknown): never {
+  const operatorError = err instanceof AdapterUnavailableError || err instanceof MigrationError
+    || (err instanceof Error && err.message.startsWith('Invalid configuration'));
+  console.error(operatorError ? `Pagewright did not start. ${(err as Error).message}` : err);
+  process.exit(1);
+}
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    return refuseStart(err);
+  }
+})();
+const app = await buildApp(config).catch(refuseStart);
 await app.http.listen({ port: config.port, host: config.host });
 await app.start();
 

@@ -206,6 +206,17 @@ describe('password reset by mail', () => {
     expect((await login(newClient(server), email, 'a brand new secret')).env.code).toBe(0);
   });
 
+  it('writes the reset mail in the language the request names, English when it names none', async () => {
+    const { email } = await signUp(server);
+    await newClient(server).api('POST', '/api/v2/user/password/forgot', { email, lang: 'de' });
+    const [mail] = await mailTo(email);
+    expect(mail!.subject).toBe('Pagewright-Passwort zurücksetzen');
+    expect(mail!.text_body).toContain('innerhalb von 60 Minuten');
+    expect(resetTokenOf(mail!)).toMatch(/^[A-Za-z0-9_-]+$/);
+    const refused = await newClient(server).api('POST', '/api/v2/user/password/forgot', { email, lang: 'tlh' });
+    expect(refused.env.code).toBe('INVALID_PARAMS');
+  });
+
   it('refuses an expired reset token with RESET_TOKEN_INVALID', async () => {
     const { email, password } = await signUp(server);
     await newClient(server).api('POST', '/api/v2/user/password/forgot', { email });

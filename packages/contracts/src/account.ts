@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { occupationMaxLength } from './limits.js';
+import { mailLanguage } from './mails.js';
+import { route } from './route.js';
 
 // Tiers live apart from the schemas so a page that needs only them loads no zod.
 export * from './tiers.js';
@@ -26,26 +28,6 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-/**
- * The accounts API (SPEC §4, §7), relative to API_PREFIX. Sign-in answers carry the session
- * token, which the server also sets as the httpOnly `pw_session` cookie; the web app sends it
- * back in the `token` header. API clients may send `Authorization: Basic base64(email:password)`.
- */
-export const accountPaths = {
-  register: '/v2/user/register',
-  login: '/v2/user/login',
-  logout: '/v2/user/logout',
-  passwordForgot: '/v2/user/password/forgot',
-  passwordReset: '/v2/user/password/reset',
-  refresh: '/account/refresh',
-  wsToken: '/v2/wstoken/latest',
-  memberType: '/v2/user/member-type',
-  memberTag: '/v2/user/login/member-tag',
-  occupation: '/v2/user-ext-info/collect',
-  usage: '/v2/user/usage',
-  clientSign: '/v2/user/client-sign',
-  taskBind: '/task/bind',
-} as const;
 
 export const SESSION_COOKIE = 'pw_session';
 export const SESSION_HEADER = 'token';
@@ -79,7 +61,8 @@ export const signInResponse = z.object({
 });
 export type SignInResponse = z.infer<typeof signInResponse>;
 
-export const passwordForgotRequest = z.object({ email: z.string().trim().max(254) });
+/** `lang`: the visitor's language, which the reset mail is written in (English when absent). */
+export const passwordForgotRequest = z.object({ email: z.string().trim().max(254), lang: mailLanguage.optional() });
 export const passwordResetRequest = z.object({
   token: z.string().min(1).max(200),
   password: z.string().max(passwordMaxLength),
@@ -132,3 +115,77 @@ export const clientSignResponse = z.object({ client_sign: z.string() });
 export const taskBindRequest = z
   .object({ task_id: z.string().min(1).optional(), multi_id: z.string().min(1).optional() })
   .refine((q) => Boolean(q.task_id) !== Boolean(q.multi_id), 'give task_id or multi_id');
+
+/**
+ * The accounts API (SPEC §4, §7). Sign-in answers carry the session token, which the server
+ * also sets as the httpOnly `pw_session` cookie; the web app sends it back in the `token`
+ * header. API clients may send `Authorization: Basic base64(email:password)`.
+ */
+export const accountRoutes = {
+  register: route({
+    method: 'POST', path: '/v2/user/register', auth: 'visitor',
+    summary: 'Signs up with email and password (at least 8 characters) and signs in; the guest’s files and tasks move to the account.',
+    body: registerRequest, response: signInResponse,
+  }),
+  login: route({
+    method: 'POST', path: '/v2/user/login', auth: 'visitor',
+    summary: 'Signs in: answers the session token (also set as the pw_session cookie) and the user info; '
+      + 'the guest’s files and tasks move to the account. 10 failures in 15 minutes lock the email (LOGIN_LOCKED).',
+    body: loginRequest, response: signInResponse,
+  }),
+  logout: route({
+    method: 'POST', path: '/v2/user/logout', auth: 'visitor',
+    summary: 'Ends the session of the token header or cookie and clears the cookie; succeeds without a session too.',
+    response: z.null(),
+  }),
+  passwordForgot: route({
+    method: 'POST', path: '/v2/user/password/forgot', auth: 'public',
+    summary: 'Mails a password-reset link valid for 60 minutes; answers success whether or not the account exists.',
+    body: passwordForgotRequest, response: z.null(),
+  }),
+  passwordReset: route({
+    method: 'POST', path: '/v2/user/password/reset', auth: 'public',
+    summary: 'Sets a new password with the mailed token (single use) and signs the account out everywhere.',
+    body: passwordResetRequest, response: z.null(),
+  }),
+  refresh: route({
+    method: 'GET', path: '/account/refresh', auth: 'user',
+    summary: 'The signed-in user’s info (SPEC §3); 1401 for a guest.',
+    response: userInfo,
+  }),
+  wsToken: route({
+    method: 'GET', path: '/v2/wstoken/latest', auth: 'user',
+    summary: 'A fresh ws_token for the signed-in user (valid a day); 1401 for a guest.',
+    response: wsTokenResponse,
+  }),
+  memberType: route({
+    method: 'GET', path: '/v2/user/member-type', auth: 'visitor',
+    summary: 'tool_member and ai_member (1 or 0) of the caller; both 0 for a guest.',
+    response: memberType,
+  }),
+  memberTag: route({
+    method: 'POST', path: '/v2/user/login/member-tag', auth: 'user',
+    summary: 'The signed-in user’s member tags and career, storing the occupation when one is given; 1401 for a guest.',
+    body: memberTagRequest, response: memberTag,
+  }),
+  occupation: route({
+    method: 'POST', path: '/v2/user-ext-info/collect', auth: 'user',
+    summary: 'The occupation survey: one of the listed options, or the “Other” text (at most 48 characters); 1401 for a guest.',
+    body: occupationRequest, response: z.object({ career: z.string() }),
+  }),
+  usage: route({
+    method: 'GET', path: '/v2/user/usage', auth: 'visitor',
+    summary: 'Tasks the caller started today and this month (UTC), for the account centre.',
+    response: usageResponse,
+  }),
+  clientSign: route({
+    method: 'GET', path: '/v2/user/client-sign', auth: 'visitor',
+    summary: 'The caller’s signed client identity (client_sign), sent by guests where SPEC §6 asks for it.',
+    response: clientSignResponse,
+  }),
+  taskBind: route({
+    method: 'POST', path: '/task/bind', auth: 'user',
+    summary: 'Gives the signed-in user a task (task_id) or a multi_id’s tasks that this browser started as a guest.',
+    body: taskBindRequest, response: z.null(),
+  }),
+};

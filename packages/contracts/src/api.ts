@@ -4,6 +4,8 @@
  * document served at /api/docs/json.
  */
 import { z } from 'zod';
+import { timing } from './limits.js';
+import { route } from './route.js';
 
 // API_PREFIX lives in a zod-free module so the first page load can use it without zod.
 export { API_PREFIX } from './prefix.js';
@@ -153,36 +155,83 @@ export type TaskResult = z.infer<typeof taskResult>;
 export const downloadDocRequest = z.object({ task_id: z.string().min(1) });
 export const downloadBulkRequest = z.object({ multi_id: z.string().min(1) });
 
-/** Paths of SPEC §7, relative to API_PREFIX. */
-export const paths = {
-  uploadObject: '/file/oss/object',
-  uploadCallback: '/file/oss/callback',
-  storageObject: '/storage/object/:file_id',
-  storagePart: '/storage/object/:file_id/part/:part',
-  documentInfo: '/document/info',
-  pageImage: '/document/page-image',
-  merge: '/merge',
-  compress: '/compress',
-  split: '/split',
-  rotate: '/document/rotate',
-  crop: '/document/cut',
-  extractPage: '/extract_page',
-  extractImages: '/extract_images',
-  encrypt: '/encrypt',
-  decode: '/decode',
-  redaction: '/document/redaction/:file_id/redaction',
-  redactionWithPassword: '/document/redaction/:file_id/redaction/:password',
-  replaceText: '/document/replacetext',
-  sign: '/document/content/:file_id/sign',
-  signWithPassword: '/document/content/:file_id/sign/:password',
-  signImages: '/file/sign',
-  signImage: '/file/sign/image',
-  imageOcr: '/image_ocr',
-  imagesMergePdf: '/images_merge_pdf',
-  imagesProcess: '/images_process',
-  converter: '/converter',
-  taskResult: '/get-task-result',
-  downloadDoc: '/document/download-doc',
-  downloadDocBulk: '/document/download-doc-bulk',
-  openApi: '/docs/json',
-} as const;
+/** The signature of a URL the server handed out in an upload policy. */
+export const signedUrlQuery = z.object({
+  expires: z.coerce.number().int(),
+  token: z.string().min(1),
+});
+
+/** Room above one part for the request's framing; the part length itself is checked exactly. */
+const PART_BODY_LIMIT = timing.uploadPartSize + 1024;
+
+/** Uploads and the documents they hold (SPEC §7). */
+export const fileRoutes = {
+  uploadObject: route({
+    method: 'POST', path: '/file/oss/object', auth: 'visitor',
+    summary: 'Declares an upload (name, size, md5) and returns the file_id and its upload policy.',
+    body: uploadObjectRequest, response: uploadObjectResponse,
+  }),
+  storeObject: route({
+    method: 'PUT', path: '/storage/object/:file_id', auth: 'signedUrl',
+    summary: 'The whole file in one PUT (at most chunk_threshold bytes), to the signed sts_url.',
+    query: signedUrlQuery, response: uploadedFile, bodyLimit: PART_BODY_LIMIT,
+  }),
+  storePart: route({
+    method: 'PUT', path: '/storage/object/:file_id/part/:part', auth: 'signedUrl',
+    summary: 'One numbered part (from 1) of a multipart upload, to the signed part_url.',
+    query: signedUrlQuery, response: z.object({ part: z.number().int() }), bodyLimit: PART_BODY_LIMIT,
+  }),
+  completeParts: route({
+    method: 'POST', path: '/storage/object/:file_id', auth: 'signedUrl',
+    summary: 'Completes a multipart upload: assembles the parts and checks size and md5.',
+    query: signedUrlQuery, body: z.object({ parts: z.number().int().min(1) }), response: uploadedFile,
+  }),
+  uploadCallback: route({
+    method: 'POST', path: '/file/oss/callback', auth: 'visitor',
+    summary: 'The storage callback: checks a stored object against its declared size and md5.',
+    body: z.object({ file_id: z.string().min(1) }), response: uploadedFile,
+  }),
+  documentInfo: route({
+    method: 'GET', path: '/document/info', auth: 'visitor',
+    summary: 'Pages and first-page size of an uploaded PDF; 3122 when it needs its password.',
+    query: documentInfoRequest, response: documentInfo,
+  }),
+  pageImage: route({
+    method: 'GET', path: '/document/page-image', auth: 'visitor',
+    summary: 'One page of an uploaded PDF as a PNG at 20 to 150 dpi, for previews.',
+    query: pageImageRequest, produces: 'image/png',
+  }),
+};
+
+/** Following and downloading tasks (SPEC §7). */
+export const taskRoutes = {
+  taskResult: route({
+    method: 'GET', path: '/get-task-result', auth: 'visitor',
+    summary: 'Status, progress and is_done of a task or of every task of a multi_id.',
+    query: taskResultRequest, response: taskResult,
+  }),
+  downloadDoc: route({
+    method: 'GET', path: '/document/download-doc', auth: 'visitor',
+    summary: "Streams a finished task's result as an attachment with its UTF-8 file name.",
+    query: downloadDocRequest, produces: 'application/octet-stream',
+  }),
+  downloadDocBulk: route({
+    method: 'GET', path: '/document/download-doc-bulk', auth: 'visitor',
+    summary: 'Streams a zip of every finished result of a multi_id.',
+    query: downloadBulkRequest, produces: 'application/zip',
+  }),
+};
+
+/** The API describing itself, and a liveness check. */
+export const docsRoutes = {
+  openApi: route({
+    method: 'GET', path: '/docs/json', auth: 'public',
+    summary: 'This OpenAPI 3.1 document, generated from the route declarations.',
+    produces: 'application/json',
+  }),
+  health: route({
+    method: 'GET', path: '/health', auth: 'public',
+    summary: 'Answers the version while the server runs.',
+    response: z.object({ version: z.string() }),
+  }),
+};

@@ -12,3 +12,7 @@ export * from './appPages.js';
 export * from './messages.js';
 export * from './templates.js';
 export * from './pricing.js';
+export * from './route.js';
+export * from './apiRoutes.js';
+export * from './openapi.js';
+export * from './mails.js';

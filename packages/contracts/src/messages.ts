@@ -5,15 +5,8 @@
  */
 import { z } from 'zod';
 import { cloudLimits, productId } from './limits.js';
+import { route } from './route.js';
 import { messageBar } from './site.js';
-
-/** Paths relative to API_PREFIX. */
-export const messagePaths = {
-  existUnread: '/v1/prodweb/message/exist/unread',
-  list: '/v1/prodweb/message/list',
-  updateUnread: '/v1/prodweb/message/update/unread',
-  operationDetail: '/v1/prodweb/operation/detail',
-} as const;
 
 /** template_type of SPEC §3; 0 asks for both. */
 export const messageTemplateTypes = { all: 0, message: 1, system: 2 } as const;
@@ -92,3 +85,30 @@ export type OperationDetailRequest = z.input<typeof operationDetailRequest>;
 /** The operation resources of a key: the message-bar entries of SPEC §3 showing now. */
 export const operationDetail = z.object({ operation_list: z.array(messageBar) });
 export type OperationDetail = z.infer<typeof operationDetail>;
+
+/**
+ * The message service of SPEC §7. Each call names its reader with wsid (signed in) or
+ * client_sign (guest); a reader only ever sees and marks their own messages.
+ */
+export const messageRoutes = {
+  existUnread: route({
+    method: 'GET', path: '/v1/prodweb/message/exist/unread', auth: 'visitor',
+    summary: "The reader's unread counts: all, messages (template_type 1) and system info (2).",
+    query: messageCaller, response: unreadCounts,
+  }),
+  list: route({
+    method: 'GET', path: '/v1/prodweb/message/list', auth: 'visitor',
+    summary: "The reader's messages, newest first, of a template_type (0 both), all or unread (read_status 2).",
+    query: messageListRequest, response: messageList,
+  }),
+  updateUnread: route({
+    method: 'POST', path: '/v1/prodweb/message/update/unread', auth: 'visitor',
+    summary: "Marks the reader's messages read: every one of a template_type (is_all 1) or the listed user_msg_ids.",
+    body: updateUnreadRequest, response: updateUnreadResult,
+  }),
+  operationDetail: route({
+    method: 'GET', path: '/v1/prodweb/operation/detail', auth: 'visitor',
+    summary: 'The operation resources (message-bar entries) of a key that are showing now.',
+    query: operationDetailRequest, response: operationDetail,
+  }),
+};

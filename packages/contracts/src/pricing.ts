@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { productId, type PricingGroup } from './limits.js';
+import { route } from './route.js';
 
 export const pricingLanguages = ['en', 'de', 'jp', 'fr', 'es', 'pt'] as const;
 export type PricingLanguage = (typeof pricingLanguages)[number];
@@ -173,22 +174,7 @@ export function minorUnits(amount: number, currency: Currency): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The billing calls. Paths are relative to API_PREFIX.
-
-export const billingPaths = {
-  pdfEquity: '/v2/user/pdf-equity',
-  aiEquity: '/v2/user/ai-equity',
-  prices: '/v2/pricing/prices',
-  subscription: '/v2/billing/subscription',
-  checkout: '/v2/billing/checkout',
-  demoCheckout: '/v2/billing/demo/checkout',
-  demoConfirm: '/v2/billing/demo/confirm',
-  stripeWebhook: '/v2/billing/stripe/webhook',
-  experimentExist: '/v2/experiment/exist',
-  experimentParams: '/v2/experiment/params',
-  aiPolicy: '/v2/experiment/ai-policy',
-  purchaseLog: '/v1/common/common/log/',
-} as const;
+// The billing calls' schemas; `billingRoutes` at the end declares the routes.
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'), z.literal(1), z.literal(0)])
   .transform((v) => v === true || v === 1);
@@ -308,6 +294,7 @@ export const experimentExistResponse = z.object({
   exist: z.boolean(),
   is_save: z.boolean(),
 });
+export type ExperimentExistResponse = z.infer<typeof experimentExistResponse>;
 
 export const experimentParamsRequest = z.object({
   /** Accepted for compatibility; the server answers for the caller, never for another user. */
@@ -326,6 +313,7 @@ export const experimentParamsResponse = z.object({
 export type ExperimentParams = z.infer<typeof experimentParamsResponse>;
 
 export const aiPolicyResponse = z.object({ policy_name: z.enum(['control', 'experiment']) });
+export type AiPolicyResponse = z.infer<typeof aiPolicyResponse>;
 
 /** The experiment and group ids the params call reports; stable strings the analytics side can join on. */
 export const experimentIds = {
@@ -343,3 +331,75 @@ export const purchaseLogRequest = z.object({
   qt_abtest: z.string().max(200).default(''),
 }).strict();
 export type PurchaseLogRequest = z.infer<typeof purchaseLogRequest>;
+
+/** What the Stripe webhook answers once it has taken an event in. */
+export const webhookReceived = z.object({ received: z.literal(true) });
+
+/** The billing calls (SPEC §3, §6, §7). */
+export const billingRoutes = {
+  pdfEquity: route({
+    method: 'POST', path: '/v2/user/pdf-equity', auth: 'visitor',
+    summary: 'The PDF entitlement check of SPEC §6: today\'s uses; use_check false consumes one (1100777 when none is left).',
+    body: equityRequest, response: pdfEquity,
+  }),
+  aiEquity: route({
+    method: 'POST', path: '/v2/user/ai-equity', auth: 'visitor',
+    summary: 'The AI entitlement check of SPEC §6: this month\'s AI uses; use_check false consumes one (11003 when none is left).',
+    body: equityRequest, response: aiEquity,
+  }),
+  prices: route({
+    method: 'GET', path: '/v2/pricing/prices', auth: 'visitor',
+    summary: 'The price table, trial and AI plan of a pricing language for the caller\'s pricing group (SPEC §3, §9).',
+    query: pricesRequest, response: pricesResponse,
+  }),
+  subscription: route({
+    method: 'GET', path: '/v2/billing/subscription', auth: 'user',
+    summary: 'The caller\'s plans: pay and ai, whether the trial is still available, and each subscription.',
+    response: subscriptionResponse,
+  }),
+  checkout: route({
+    method: 'POST', path: '/v2/billing/checkout', auth: 'user',
+    summary: 'Starts buying a plan with the configured payment provider; answers where the browser goes to pay. TRIAL_USED for a second trial.',
+    body: checkoutRequest, response: checkoutResponse,
+  }),
+  demoCheckout: route({
+    method: 'GET', path: '/v2/billing/demo/checkout', auth: 'user',
+    summary: 'The demo checkout (PAYMENT_PROVIDER=local): the caller\'s order before the confirm step.',
+    query: demoCheckoutRequest, response: demoCheckoutInfo,
+  }),
+  demoConfirm: route({
+    method: 'POST', path: '/v2/billing/demo/confirm', auth: 'user',
+    summary: 'The demo checkout\'s confirm step: grants the plan at once and answers the caller\'s plans.',
+    body: demoCheckoutRequest, response: subscriptionResponse,
+  }),
+  /**
+   * The body is Stripe's event, read as the exact bytes its Stripe-Signature header signs, so
+   * it has no schema here; a wrong signature is refused with HTTP 400.
+   */
+  stripeWebhook: route({
+    method: 'POST', path: '/v2/billing/stripe/webhook', auth: 'webhook',
+    summary: 'Stripe\'s events (checkout completed, subscription updated or deleted), verified by the Stripe-Signature header; '
+      + '2405 when Stripe does not take the payments, WEBHOOK_SIGNATURE_INVALID for a wrong signature.',
+    response: webhookReceived,
+  }),
+  experimentExist: route({
+    method: 'GET', path: '/v2/experiment/exist', auth: 'visitor',
+    summary: 'The experiment existence check of SPEC §7: price_test exists; is_save tells whether the caller\'s group is kept with the account.',
+    query: experimentExistRequest, response: experimentExistResponse,
+  }),
+  experimentParams: route({
+    method: 'GET', path: '/v2/experiment/params', auth: 'visitor',
+    summary: 'The pricing parameters of SPEC §7 for the caller (never for the puid sent): is_control_group, experiment and group ids.',
+    query: experimentParamsRequest, response: experimentParamsResponse,
+  }),
+  aiPolicy: route({
+    method: 'GET', path: '/v2/experiment/ai-policy', auth: 'visitor',
+    summary: 'The AI policy name (control or experiment) the caller\'s AI calls carry.',
+    response: aiPolicyResponse,
+  }),
+  purchaseLog: route({
+    method: 'POST', path: '/v1/common/common/log/', auth: 'visitor',
+    summary: 'The purchase tracking payload of SPEC §3 (tid, uid, pid 4512, pver, device_id, qt_abtest): stored, ids only.',
+    body: purchaseLogRequest, response: z.null(),
+  }),
+};

@@ -4,11 +4,11 @@
  * system, mobile stores by language and country, feedback and support.
  */
 import { z } from 'zod';
+import { sitePaths } from './sitePaths.js';
+import { route } from './route.js';
 
 // Paths and names live in a zod-free module: the home page's shell uses them on first load.
 export { sitePaths, desktopOperatingSystems, storeVariants, type DesktopOperatingSystem, type StoreVariant } from './sitePaths.js';
-
-/** Paths relative to API_PREFIX. */
 
 /** The event popup's advertisement; adv_popshow 1 pops it up (SPEC §4). */
 export const adInfo = z.object({
@@ -59,3 +59,26 @@ export const shellConfig = z.object({
   message_bar: messageBar,
 });
 export type ShellConfig = z.infer<typeof shellConfig>;
+
+/**
+ * The site shell's calls. Their paths come from the zod-free `sitePaths`, because the home
+ * page's shell fetches them on first load without loading zod; the declarations here are what
+ * the server implements and the OpenAPI document lists.
+ */
+export const siteRoutes = {
+  adList: route({
+    method: 'GET', path: sitePaths.adList, auth: 'public',
+    summary: 'The event popup advertisement; adv_popshow 1 pops it up.',
+    response: adInfo,
+  }),
+  location: route({
+    method: 'GET', path: sitePaths.location, auth: 'public',
+    summary: "The visitor's country (ISO 3166 alpha-2, upper case), or '' when unknown.",
+    response: locationInfo,
+  }),
+  shellConfig: route({
+    method: 'GET', path: sitePaths.shellConfig, auth: 'public',
+    summary: 'Desktop and mobile-store links, feedback and support addresses, and the traffic banner entries showing now.',
+    response: shellConfig,
+  }),
+};

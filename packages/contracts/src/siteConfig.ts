@@ -4,6 +4,8 @@
  * sister site, and that site's address per domain ending. Both redirects are off by default.
  */
 import { z } from 'zod';
+import { route } from './route.js';
+import { siteConfigPath } from './sisterSite.js';
 
 // The constants live in a zod-free module: the navigation guard runs on the first page load.
 export { siteConfigPath, sisterSiteDomains, sisterSiteSource, type SisterSiteDomain } from './sisterSite.js';
@@ -18,3 +20,12 @@ export const siteConfig = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 
+
+/** Its path comes from the zod-free sisterSite.ts: the navigation guard fetches it on first load. */
+export const siteConfigRoutes = {
+  siteConfig: route({
+    method: 'GET', path: siteConfigPath, auth: 'public',
+    summary: 'Which routes the navigation guard sends to the sister site, and that site’s addresses.',
+    response: siteConfig,
+  }),
+};

@@ -6,18 +6,7 @@
  */
 import { z } from 'zod';
 import { cloudLimits } from './limits.js';
-
-/** Paths relative to API_PREFIX. index, list, download-file, add-num and kol are SPEC §7's. */
-export const templatePaths = {
-  index: '/v1/pdfTemplate/template/index',
-  list: '/v1/pdfTemplate/template/list',
-  detail: '/v1/pdfTemplate/template/detail',
-  downloadFile: '/v1/pdfTemplate/template/download-file',
-  addNum: '/v1/pdfTemplate/template/add-num',
-  kol: '/v1/pdfTemplate/template/kol',
-  thumbnail: '/v1/pdfTemplate/template/thumbnail',
-  banner: '/v1/pdfTemplate/template/banner',
-} as const;
+import { route } from './route.js';
 
 /** The header the template API reads the visitor's language from (SPEC §7). */
 export const TEMPLATE_LANG_HEADER = 'Lang';
@@ -88,13 +77,17 @@ export type TemplateIndex = z.infer<typeof templateIndex>;
 export const templateSorts = ['new', 'hot'] as const;
 export type TemplateSort = (typeof templateSorts)[number];
 
+/*
+ * No category (0) and no search words ('') parse to absent, as if not sent: the web app's
+ * calls, which send the parsed query, then leave them out of the URL.
+ */
 export const templateListRequest = z.object({
   /** A category id; its children's templates are included. 0 or absent: every category. */
-  cat: z.coerce.number().int().min(0).default(0),
+  cat: z.coerce.number().int().min(0).default(0).transform((cat) => cat || undefined),
   /** new: latest import first; hot: most downloaded first. */
   sort: z.enum(templateSorts).default('new'),
   /** Words that must all appear in the title, any case. */
-  query: z.string().trim().max(100).default(''),
+  query: z.string().trim().max(100).default('').transform((words) => words || undefined),
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(cloudLimits.templatePageSize),
 });
@@ -124,6 +117,53 @@ export type TemplateDownloadCount = z.infer<typeof templateDownloadCount>;
  * SPEC §7 lists /kol without its fields; the list is always empty until they are known.
  */
 export const templateKol = z.object({ list: z.array(z.never()) });
+
+/**
+ * The template API of SPEC §7 (index, list, download-file, add-num and kol are its calls);
+ * the calls that list templates read the visitor's language from the Lang header.
+ */
+export const templateRoutes = {
+  index: route({
+    method: 'GET', path: '/v1/pdfTemplate/template/index', auth: 'public',
+    summary: 'The gallery home: category tree with template counts, banners, most downloaded and newest templates.',
+    response: templateIndex,
+  }),
+  list: route({
+    method: 'GET', path: '/v1/pdfTemplate/template/list', auth: 'public',
+    summary: 'Templates of a category (and its children), searched by title words, sorted new or hot, 10 a page.',
+    query: templateListRequest, response: templateList,
+  }),
+  detail: route({
+    method: 'GET', path: '/v1/pdfTemplate/template/detail', auth: 'public',
+    summary: 'One template.',
+    query: templateIdRequest, response: templateItem,
+  }),
+  downloadFile: route({
+    method: 'GET', path: '/v1/pdfTemplate/template/download-file', auth: 'public',
+    summary: "The template's PDF as an attachment; add-num counts the download.",
+    query: templateIdRequest, produces: 'application/pdf',
+  }),
+  addNum: route({
+    method: 'GET', path: '/v1/pdfTemplate/template/add-num', auth: 'public',
+    summary: 'Counts one download of a template and returns the new count.',
+    query: templateIdRequest, response: templateDownloadCount,
+  }),
+  kol: route({
+    method: 'GET', path: '/v1/pdfTemplate/template/kol', auth: 'public',
+    summary: 'SPEC §7 names this call without its fields: always an empty list.',
+    response: templateKol,
+  }),
+  thumbnail: route({
+    method: 'GET', path: '/v1/pdfTemplate/template/thumbnail', auth: 'public',
+    summary: "A PNG of the template's first page.",
+    query: templateIdRequest, produces: 'image/png',
+  }),
+  banner: route({
+    method: 'GET', path: '/v1/pdfTemplate/template/banner', auth: 'public',
+    summary: "A category's banner image.",
+    query: templateBannerRequest, produces: 'image/*',
+  }),
+};
 
 /** `jp` and `pt` path prefixes and `ja`/`pt-br` locales name the same template language. */
 export function templateLang(header: string | undefined): string {

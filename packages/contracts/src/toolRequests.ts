@@ -4,6 +4,8 @@
  * page preview draws them. Each call answers `taskCreated`.
  */
 import { z } from 'zod';
+import { mergeRequest, taskCreated } from './api.js';
+import { route } from './route.js';
 
 const fileId = z.string().min(1);
 const password = z.string().optional();
@@ -252,3 +254,133 @@ export const converterRequest = z.object({
   layout: z.enum(['fixed', 'reflow']).default('fixed'),
 });
 export type ConverterRequest = z.infer<typeof converterRequest>;
+
+/** `t` is the spec's cache-busting stamp; it carries no meaning. */
+const stamp = z.object({ t: z.string().optional() });
+
+/** The saved signatures of sign-pdf (SPEC §7 file/sign). */
+export const signatureRoutes = {
+  list: route({
+    method: 'GET', path: '/file/sign', auth: 'visitor',
+    summary: "The caller's saved signature images, newest first.",
+    query: stamp, response: signList,
+  }),
+  save: route({
+    method: 'POST', path: '/file/sign', auth: 'visitor',
+    summary: 'Saves an uploaded image (JPG, JPEG, PNG, BMP, GIF) as a signature; at most 20.',
+    query: stamp, body: signSaveRequest, response: signStoredItem,
+  }),
+  remove: route({
+    method: 'DELETE', path: '/file/sign', auth: 'visitor',
+    summary: 'Deletes one of the caller’s saved signatures.',
+    query: signDeleteRequest, response: z.null(),
+  }),
+  image: route({
+    method: 'GET', path: '/file/sign/image', auth: 'visitor',
+    summary: 'The image of one of the caller’s saved signatures.',
+    query: signImageRequest, produces: 'image/*',
+  }),
+};
+
+const converterSummary = 'converter: a PDF to docx, xlsx, pptx, jpg/png/bmp/gif/tiff (a zip for several pages), html, txt, rtf, '
+  + 'epub, dxf or pages (with using_ocr, OCR in `languages` first: 0-50%, then 50-100%), or a document to PDF.';
+
+/** The tool calls of SPEC §7: each creates a task (or one per file under a multi_id). */
+export const toolRoutes = {
+  merge: route({
+    method: 'POST', path: '/merge', auth: 'visitor',
+    summary: 'merge-pdf: queues a task merging the files in the order of file_ids.',
+    body: mergeRequest, response: taskCreated,
+  }),
+  split: route({
+    method: 'POST', path: '/split', auth: 'visitor',
+    summary: 'split-pdf: one PDF per range, per page, or per n pages, zipped.',
+    body: splitRequest, response: taskCreated,
+  }),
+  rotate: route({
+    method: 'POST', path: '/document/rotate', auth: 'visitor',
+    summary: 'rotate-pdf: turns the named pages (all when none) by 90, 180 or 270 degrees.',
+    body: rotateRequest, response: taskCreated,
+  }),
+  crop: route({
+    method: 'POST', path: '/document/cut', auth: 'visitor',
+    summary: 'crop-pdf: cuts margins l, r, t, b (points) from the named pages.',
+    body: cropRequest, response: taskCreated,
+  }),
+  extractPage: route({
+    method: 'POST', path: '/extract_page', auth: 'visitor',
+    summary: 'delete-pages (delete_pages) and rearrange-pdf-pages (order, rotations).',
+    body: extractPageRequest, response: taskCreated,
+  }),
+  extractImages: route({
+    method: 'POST', path: '/extract_images', auth: 'visitor',
+    summary: 'extract-images-from-pdf: every embedded image (JPEGs as stored, others PNG), zipped.',
+    body: extractImagesRequest, response: taskCreated,
+  }),
+  encrypt: route({
+    method: 'POST', path: '/encrypt', auth: 'visitor',
+    summary: 'protect-pdf: AES-256 encryption with a password of 6 to 20 characters.',
+    body: encryptRequest, response: taskCreated,
+  }),
+  decode: route({
+    method: 'POST', path: '/decode', auth: 'visitor',
+    summary: 'unlock-pdf: removes the password; NOT_PROTECTED for a file without one.',
+    body: decodeRequest, response: taskCreated,
+  }),
+  compress: route({
+    method: 'POST', path: '/compress', auth: 'visitor',
+    summary: 'compress-pdf: levels high, medium, low, or a custom target size; never larger than the input.',
+    body: compressRequest, response: taskCreated,
+  }),
+  redaction: route({
+    method: 'POST', path: '/document/redaction/:file_id/redaction', auth: 'visitor',
+    summary: 'redact-pdf: boxes and search terms; the text under them is removed from the file.',
+    body: redactionRequest, response: taskCreated,
+  }),
+  redactionWithPassword: route({
+    method: 'POST', path: '/document/redaction/:file_id/redaction/:password', auth: 'visitor',
+    summary: 'redact-pdf on an encrypted file, its password in the path.',
+    body: redactionRequest, response: taskCreated,
+  }),
+  replaceText: route({
+    method: 'POST', path: '/document/replacetext', auth: 'visitor',
+    summary: 'replace-text: finds and replaces text in place, in a matching font size and colour.',
+    body: replaceTextRequest, response: taskCreated,
+  }),
+  sign: route({
+    method: 'POST', path: '/document/content/:file_id/sign', auth: 'visitor',
+    summary: 'sign-pdf: places signature images (uploaded files) on pages at given boxes.',
+    body: signRequest, response: taskCreated,
+  }),
+  signWithPassword: route({
+    method: 'POST', path: '/document/content/:file_id/sign/:password', auth: 'visitor',
+    summary: 'sign-pdf on an encrypted file, its password in the path.',
+    body: signRequest, response: taskCreated,
+  }),
+  imageOcr: route({
+    method: 'POST', path: '/image_ocr', auth: 'visitor',
+    summary: 'OCR: scanned PDFs and images become one searchable PDF, or text, or a Word document of the text.',
+    body: imageOcrRequest, response: taskCreated,
+  }),
+  imagesMergePdf: route({
+    method: 'POST', path: '/images_merge_pdf', auth: 'visitor',
+    summary: 'jpg-to-pdf: one page per image; with using_ocr, OCR runs as a second stage (50-100%).',
+    body: imagesMergePdfRequest, response: taskCreated,
+  }),
+  imagesProcess: route({
+    method: 'POST', path: '/images_process', auth: 'visitor',
+    summary: 'Image tools: convert, resize, compress, crop or rotate each image; one task per file under one multi_id.',
+    body: imagesProcessRequest, response: taskCreated,
+  }),
+  converterByQuery: route({
+    method: 'GET', path: '/converter', auth: 'visitor',
+    summary: converterSummary,
+    query: converterRequest, response: taskCreated,
+  }),
+  // The same call with a JSON body, as the web client sends its other tool calls.
+  converter: route({
+    method: 'POST', path: '/converter', auth: 'visitor',
+    summary: converterSummary,
+    body: converterRequest, response: taskCreated,
+  }),
+};

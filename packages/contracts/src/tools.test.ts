@@ -10,8 +10,12 @@ import {
   toolPageNames,
   tools,
   toolsInCategory,
+  taskKindOf,
+  toolsOfTaskKind,
   type ToolDefinition,
 } from './tools.js';
+import type { AnyRoute } from './route.js';
+import { toolRoutes } from './toolRequests.js';
 
 const specPageNames = [
   'merge-pdf', 'excel-to-pdf', 'word-to-pdf', 'pub-to-pdf', 'compress-pdf', 'jpg-to-pdf',
@@ -91,7 +95,7 @@ describe('tool table', () => {
     expect(merge.acceptedMimeTypes).toEqual(['application/pdf']);
     expect(merge.singleUpload).toBe(false);
     expect(merge.category).toBe('organize');
-    expect(merge.convertKind).toBe('merge');
+    expect(merge.request).toEqual({ routes: ['merge'], operation: 'merge', multiFile: true });
     expect(merge.limitKey).toBe('PDF');
   });
 
@@ -104,7 +108,7 @@ describe('tool table', () => {
     expect(d.meta.forceCloudUpload).toBe(true);
     expect(d.meta.aiPage).toBe(true);
     expect(d.limitKey).toBe('AIDetector');
-    expect(d.convertKind).toBe('aiDetect');
+    expect(d.request).toBeNull();
   });
 
   it('forces login, cloud upload and AI page only on ai-detector', () => {
@@ -120,7 +124,8 @@ describe('tool table', () => {
       expect(t.category, name).toBe('image');
       expect(t.meta.imageSizeInterception, name).toBe(true);
       expect(t.limitKey, name).toBe('Image');
-      expect(t.convertKind, name).toBe('imagesProcess');
+      expect(t.request?.routes, name).toEqual(['imagesProcess']);
+      expect(t.request?.operation, name).toBe('processImage');
       expect(t.sourceExtensions, name).toEqual(['jpg', 'jpeg', 'png', 'bmp', 'gif', 'tiff', 'tif', 'webp']);
     }
     const intercepting = tools.filter((t) => t.meta.imageSizeInterception).map((t) => t.pageName);
@@ -152,9 +157,9 @@ describe('tool table', () => {
     expect(tool('OCR').sourceExtensions).toEqual(['pdf', 'jpg', 'jpeg', 'png', 'bmp', 'tiff', 'tif']);
     expect(tool('OCR').category).toBe('edit');
     expect(tool('OCR').limitKey).toBe('OCR');
-    expect(tool('OCR').convertKind).toBe('imageOcr');
+    expect(taskKindOf(tool('OCR'))).toBe('imageOcr');
     expect(tool('jpg-to-pdf').category).toBe('convertToPdf');
-    expect(tool('jpg-to-pdf').convertKind).toBe('imagesMergePdf');
+    expect(taskKindOf(tool('jpg-to-pdf'))).toBe('imagesMergePdf');
     expect(tool('share-document').category).toBe('protect');
   });
 
@@ -170,13 +175,36 @@ describe('tool table', () => {
     ]);
   });
 
-  it('uses a conversion panel and converter for every plain conversion', () => {
+  it('runs every plain conversion through the converter call, LibreOffice to PDF and our own reconstruction from PDF', () => {
     for (const t of tools) {
       if (t.category === 'convertFromPdf' || (t.category === 'convertToPdf' && t.pageName !== 'jpg-to-pdf')) {
-        expect(t.sidePanel, t.pageName).toBe('convert');
-        expect(t.convertKind, t.pageName).toBe('converter');
+        expect(taskKindOf(t), t.pageName).toBe('converter');
+        expect(t.request?.operation, t.pageName).toBe(t.category === 'convertToPdf' ? 'officeToPdf' : 'convertPdf');
       }
     }
+  });
+
+  it('gives every built tool a request whose calls are declared and share one options schema', () => {
+    for (const t of tools) {
+      if (!t.request) continue;
+      // converter also takes its request as a query string (GET), with the same schema.
+      const bodies = t.request.routes.map((key) => { const r: AnyRoute = toolRoutes[key]; return r.body ?? r.query; });
+      for (const body of bodies) expect(body, t.pageName).toBe(bodies[0]);
+      expect(bodies[0], t.pageName).toBeDefined();
+    }
+    expect(tools.filter((t) => !t.request).map((t) => t.pageName)).toEqual(['share-document', 'ai-detector']);
+  });
+
+  it('lets the tools of one task kind agree on the limit key and the multi-file flag', () => {
+    for (const t of tools) {
+      const kind = taskKindOf(t);
+      if (!kind) continue;
+      for (const other of toolsOfTaskKind(kind)) {
+        expect(other.limitKey, `${t.pageName} ~ ${other.pageName}`).toBe(t.limitKey);
+        expect(other.request?.multiFile, `${t.pageName} ~ ${other.pageName}`).toBe(t.request?.multiFile);
+      }
+    }
+    expect(toolsOfTaskKind('extractPage').map((t) => t.pageName).sort()).toEqual(['delete-pages', 'rearrange-pdf-pages']);
   });
 });
 

@@ -1,7 +1,13 @@
 /**
- * The tool table of SPEC §2 and §3: one definition per tool page name. The web app builds its
- * navigation, home grid and workspaces from it; the server checks uploads against it.
+ * The tool table of SPEC §2 and §3: one descriptor per tool page name, with what the page shows
+ * and accepts and how the server runs it (its request route, task kind, engine operation, limit
+ * key). The web app builds its navigation, home grid and workspaces from it; the server derives
+ * its task runners' routes and its entitlement checks from it; the CLI names its commands by it.
+ * This module loads no zod (the home page reads it on first load): a tool names its route by
+ * its key in `toolRoutes` (toolRequests.ts), whose body schema is the tool's options schema.
  */
+import type { toolRoutes } from './toolRequests.js';
+
 
 /** Tool page names of SPEC §2, in the spec's order. */
 export const toolPageNames = [
@@ -19,17 +25,29 @@ export type ToolPageName = (typeof toolPageNames)[number];
 export type ToolCategory =
   | 'ai' | 'edit' | 'convertToPdf' | 'convertFromPdf' | 'organize' | 'protect' | 'image';
 
-/** Which options panel the workspace shows beside the file list. */
-export type SidePanelKind =
-  | 'none' | 'merge' | 'split' | 'compress' | 'rotate' | 'crop' | 'pageRanges' | 'rearrange'
-  | 'password' | 'redact' | 'sign' | 'replaceText' | 'convert' | 'ocr' | 'imageConvert'
-  | 'imageResize' | 'imageCrop' | 'imageRotate' | 'imageCompress' | 'share' | 'aiDetector';
+/** A tool call of SPEC §7 by its key in `toolRoutes`. */
+export type ToolRouteKey = keyof typeof toolRoutes;
 
-/** Which server call runs the tool (SPEC §7). */
-export type ConvertKind =
-  | 'merge' | 'split' | 'compress' | 'rotate' | 'crop' | 'extractPage' | 'deletePages'
-  | 'rearrange' | 'extractImages' | 'encrypt' | 'decode' | 'redaction' | 'sign' | 'replaceText'
-  | 'converter' | 'imagesMergePdf' | 'imagesProcess' | 'imageOcr' | 'share' | 'aiDetect';
+/**
+ * What the engine runs for a tool: an operation of the server's engine workers, or
+ * `officeToPdf`, LibreOffice's conversion of a document to PDF (run by the office pool).
+ */
+export type EngineOperation =
+  | 'merge' | 'split' | 'rotate' | 'crop' | 'deletePages' | 'rearrangePages' | 'extractImages'
+  | 'protect' | 'unlock' | 'compress' | 'redact' | 'replaceText' | 'sign' | 'ocr' | 'imagesToPdf'
+  | 'convertPdf' | 'processImage' | 'officeToPdf';
+
+/** How the server runs a tool. */
+export interface ToolRequest {
+  /**
+   * The calls that start it: the first is the tool's own, and its key is the task kind stored
+   * with each task; others take the same body (the password in the path of redact and sign).
+   */
+  routes: readonly [ToolRouteKey, ...ToolRouteKey[]];
+  operation: EngineOperation;
+  /** One task reads several documents (merge, jpg-to-pdf, OCR): the files-per-task limit applies. */
+  multiFile: boolean;
+}
 
 /** Limit keys of SPEC §2 route flags and §9 tier maxima. */
 export type LimitKey = 'PDF' | 'OCR' | 'Image' | 'ChatPDF' | 'AIRead' | 'AIDetector';
@@ -56,12 +74,13 @@ export interface ToolDefinition {
   sourceExtensions: readonly string[];
   targetExtension: string;
   acceptedMimeTypes: readonly string[];
+  /** The picker takes one file at a time (the workspace edits one document). */
   singleUpload: boolean;
   loginRequired: boolean;
-  sidePanel: SidePanelKind;
-  convertKind: ConvertKind;
   meta: ToolMeta;
   limitKey: LimitKey;
+  /** null for a page whose tool is not built yet (share-document, ai-detector). */
+  request: ToolRequest | null;
 }
 
 /**
@@ -120,8 +139,7 @@ interface ToolSpec {
   targetExtension: string;
   singleUpload?: boolean;
   loginRequired?: boolean;
-  sidePanel: SidePanelKind;
-  convertKind: ConvertKind;
+  request: ToolRequest | null;
   limitKey?: LimitKey;
   meta?: Partial<ToolMeta>;
 }
@@ -131,55 +149,59 @@ const EDITOR_LIKE: Partial<ToolMeta> = { mobileAdaptation: false };
 /** The 20 MB image limit of SPEC §5. */
 const IMAGE_LIMIT: Partial<ToolMeta> = { imageSizeInterception: true };
 
+/** A tool of one document per task, started by its own call. */
+const single = (route: ToolRouteKey, operation: EngineOperation, ...more: ToolRouteKey[]): ToolRequest => ({
+  routes: [route, ...more], operation, multiFile: false,
+});
+const converter = (operation: EngineOperation): ToolRequest => ({
+  routes: ['converter', 'converterByQuery'], operation, multiFile: false,
+});
+
 const convertTo = (
   pageId: number, title: string, sourceExtensions: readonly SourceExtension[],
 ): ToolSpec => ({
   pageId, category: 'convertToPdf', title, convertLabel: 'Convert', sourceExtensions,
-  targetExtension: 'pdf', sidePanel: 'convert', convertKind: 'converter',
+  targetExtension: 'pdf', request: converter('officeToPdf'),
 });
 const convertFrom = (pageId: number, title: string, targetExtension: string): ToolSpec => ({
   pageId, category: 'convertFromPdf', title, convertLabel: 'Convert', sourceExtensions: PDF,
-  targetExtension, sidePanel: 'convert', convertKind: 'converter',
+  targetExtension, request: converter('convertPdf'),
 });
-const imageTool = (
-  pageId: number, title: string, convertLabel: string, targetExtension: string,
-  sidePanel: SidePanelKind,
-): ToolSpec => ({
+const imageTool = (pageId: number, title: string, convertLabel: string, targetExtension: string): ToolSpec => ({
   pageId, category: 'image', title, convertLabel, sourceExtensions: IMAGES, targetExtension,
-  sidePanel, convertKind: 'imagesProcess', limitKey: 'Image', meta: IMAGE_LIMIT,
+  request: single('imagesProcess', 'processImage'), limitKey: 'Image', meta: IMAGE_LIMIT,
 });
 
 const toolSpecs: Record<ToolPageName, ToolSpec> = {
   'merge-pdf': {
     pageId: 1, category: 'organize', title: 'Merge PDF', convertLabel: 'Merge',
-    sourceExtensions: PDF, targetExtension: 'pdf', sidePanel: 'merge', convertKind: 'merge',
+    sourceExtensions: PDF, targetExtension: 'pdf', request: { routes: ['merge'], operation: 'merge', multiFile: true },
   },
   'excel-to-pdf': convertTo(2, 'Excel to PDF', ['xls', 'xlsx', 'ods', 'csv']),
   'word-to-pdf': convertTo(3, 'Word to PDF', ['doc', 'docx', 'odt']),
   'pub-to-pdf': convertTo(4, 'Publisher to PDF', ['pub']),
   'compress-pdf': {
     pageId: 5, category: 'organize', title: 'Compress PDF', convertLabel: 'Compress',
-    sourceExtensions: PDF, targetExtension: 'pdf', sidePanel: 'compress', convertKind: 'compress',
+    sourceExtensions: PDF, targetExtension: 'pdf', request: single('compress', 'compress'),
   },
   'jpg-to-pdf': {
     pageId: 6, category: 'convertToPdf', title: 'JPG to PDF', convertLabel: 'Convert',
-    sourceExtensions: IMAGES, targetExtension: 'pdf', sidePanel: 'convert',
-    convertKind: 'imagesMergePdf', meta: IMAGE_LIMIT,
+    sourceExtensions: IMAGES, targetExtension: 'pdf', request: { routes: ['imagesMergePdf'], operation: 'imagesToPdf', multiFile: true }, meta: IMAGE_LIMIT,
   },
-  'image-converter': imageTool(7, 'Image Converter', 'Convert', 'png', 'imageConvert'),
-  'image-to-others': imageTool(8, 'Image to PDF and Other Formats', 'Convert', 'pdf', 'imageConvert'),
+  'image-converter': imageTool(7, 'Image Converter', 'Convert', 'png'),
+  'image-to-others': imageTool(8, 'Image to PDF and Other Formats', 'Convert', 'pdf'),
   'pdf-to-word': convertFrom(9, 'PDF to Word', 'docx'),
   'pdf-to-pages': convertFrom(10, 'PDF to Pages', 'pages'),
   'pdf-to-jpg': convertFrom(11, 'PDF to JPG', 'jpg'),
   'pdf-to-excel': convertFrom(12, 'PDF to Excel', 'xlsx'),
   'pdf-to-html': convertFrom(13, 'PDF to HTML', 'html'),
-  'image-resizer': imageTool(14, 'Resize Image', 'Resize', '', 'imageResize'),
+  'image-resizer': imageTool(14, 'Resize Image', 'Resize', ''),
   'extract-images-from-pdf': {
     pageId: 15, category: 'organize', title: 'Extract Images from PDF',
     convertLabel: 'Extract images', sourceExtensions: PDF, targetExtension: 'zip',
-    sidePanel: 'none', convertKind: 'extractImages',
+    request: single('extractImages', 'extractImages'),
   },
-  'rotate-image': imageTool(16, 'Rotate Image', 'Rotate', '', 'imageRotate'),
+  'rotate-image': imageTool(16, 'Rotate Image', 'Rotate', ''),
   'rtf-to-pdf': convertTo(17, 'RTF to PDF', ['rtf']),
   'pdf-to-rtf': convertFrom(18, 'PDF to RTF', 'rtf'),
   'pdf-to-dxf': convertFrom(19, 'PDF to DXF', 'dxf'),
@@ -190,71 +212,62 @@ const toolSpecs: Record<ToolPageName, ToolSpec> = {
   'ppt-to-pdf': convertTo(24, 'PPT to PDF', ['ppt', 'pptx', 'odp']),
   OCR: {
     pageId: 25, category: 'edit', title: 'OCR', convertLabel: 'Convert',
-    sourceExtensions: OCR_SOURCES, targetExtension: 'pdf', sidePanel: 'ocr',
-    convertKind: 'imageOcr', limitKey: 'OCR',
+    sourceExtensions: OCR_SOURCES, targetExtension: 'pdf', request: { routes: ['imageOcr'], operation: 'ocr', multiFile: true }, limitKey: 'OCR',
   },
-  'image-compressor': imageTool(26, 'Compress Image', 'Compress', '', 'imageCompress'),
+  'image-compressor': imageTool(26, 'Compress Image', 'Compress', ''),
   'rearrange-pdf-pages': {
     pageId: 27, category: 'organize', title: 'Rearrange PDF Pages', convertLabel: 'Rearrange',
-    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, sidePanel: 'rearrange',
-    convertKind: 'rearrange', meta: EDITOR_LIKE,
+    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, request: single('extractPage', 'rearrangePages'), meta: EDITOR_LIKE,
   },
   'delete-pages': {
     pageId: 28, category: 'organize', title: 'Delete PDF Pages', convertLabel: 'Delete pages',
-    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, sidePanel: 'pageRanges',
-    convertKind: 'deletePages',
+    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, request: single('extractPage', 'deletePages'),
   },
   'share-document': {
     pageId: 29, category: 'protect', title: 'Share Document', convertLabel: 'Share',
     sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, loginRequired: true,
-    sidePanel: 'share', convertKind: 'share',
+    request: null,
   },
   'ai-detector': {
     pageId: 30, category: 'ai', title: 'AI Detector', convertLabel: 'Detect',
     // The detector answers with a report, not a file.
     sourceExtensions: PDF, targetExtension: '', singleUpload: true, loginRequired: true,
-    sidePanel: 'aiDetector', convertKind: 'aiDetect', limitKey: 'AIDetector',
+    request: null, limitKey: 'AIDetector',
     meta: { forceCloudUpload: true, forceLogin: true, aiPage: true },
   },
   'sign-pdf': {
     pageId: 31, category: 'protect', title: 'Sign PDF', convertLabel: 'Sign',
-    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, sidePanel: 'sign',
-    convertKind: 'sign', meta: EDITOR_LIKE,
+    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, request: single('sign', 'sign', 'signWithPassword'), meta: EDITOR_LIKE,
   },
   'protect-pdf': {
     pageId: 32, category: 'protect', title: 'Protect PDF', convertLabel: 'Protect',
-    sourceExtensions: PDF, targetExtension: 'pdf', sidePanel: 'password', convertKind: 'encrypt',
+    sourceExtensions: PDF, targetExtension: 'pdf', request: single('encrypt', 'protect'),
   },
   'split-pdf': {
     pageId: 33, category: 'organize', title: 'Split PDF', convertLabel: 'Split',
-    sourceExtensions: PDF, targetExtension: 'zip', singleUpload: true, sidePanel: 'split',
-    convertKind: 'split',
+    sourceExtensions: PDF, targetExtension: 'zip', singleUpload: true, request: single('split', 'split'),
   },
   'rotate-pdf': {
     pageId: 34, category: 'organize', title: 'Rotate PDF', convertLabel: 'Rotate',
-    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, sidePanel: 'rotate',
-    convertKind: 'rotate',
+    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, request: single('rotate', 'rotate'),
   },
   'crop-pdf': {
     pageId: 35, category: 'edit', title: 'Crop PDF', convertLabel: 'Crop',
-    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, sidePanel: 'crop',
-    convertKind: 'crop', meta: EDITOR_LIKE,
+    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, request: single('crop', 'crop'), meta: EDITOR_LIKE,
   },
-  'crop-image': imageTool(36, 'Crop Image', 'Crop', '', 'imageCrop'),
+  'crop-image': imageTool(36, 'Crop Image', 'Crop', ''),
   'unlock-pdf': {
     pageId: 37, category: 'protect', title: 'Unlock PDF', convertLabel: 'Unlock',
     // The password is asked by the encrypted-file dialog of SPEC §2, not by a side panel.
-    sourceExtensions: PDF, targetExtension: 'pdf', sidePanel: 'none', convertKind: 'decode',
+    sourceExtensions: PDF, targetExtension: 'pdf', request: single('decode', 'unlock'),
   },
   'redact-pdf': {
     pageId: 38, category: 'protect', title: 'Redact PDF', convertLabel: 'Redact',
-    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, sidePanel: 'redact',
-    convertKind: 'redaction', meta: EDITOR_LIKE,
+    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, request: single('redaction', 'redact', 'redactionWithPassword'), meta: EDITOR_LIKE,
   },
   'replace-text': {
     pageId: 39, category: 'edit', title: 'Replace Text', convertLabel: 'Replace',
-    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, sidePanel: 'replaceText',
-    convertKind: 'replaceText', meta: EDITOR_LIKE,
+    sourceExtensions: PDF, targetExtension: 'pdf', singleUpload: true, request: single('replaceText', 'replaceText'), meta: EDITOR_LIKE,
   },
 };
 
@@ -283,10 +296,9 @@ export const tools: readonly ToolDefinition[] = Object.freeze(
       acceptedMimeTypes: Object.freeze(mimeTypesFor(spec.sourceExtensions)),
       singleUpload: spec.singleUpload ?? false,
       loginRequired: spec.loginRequired ?? false,
-      sidePanel: spec.sidePanel,
-      convertKind: spec.convertKind,
       meta: Object.freeze({ ...defaultMeta, ...spec.meta }),
       limitKey: spec.limitKey ?? 'PDF',
+      request: spec.request,
     });
   }),
 );
@@ -402,3 +414,13 @@ export const appNavigation: AppNavigation = {
     },
   ],
 };
+
+/** The task kind of a tool: the key of its own call in `toolRoutes`. */
+export function taskKindOf(tool: ToolDefinition): ToolRouteKey | null {
+  return tool.request ? tool.request.routes[0] : null;
+}
+
+/** The tools a task kind runs for (delete-pages and rearrange-pdf-pages share extract_page). */
+export function toolsOfTaskKind(kind: string): ToolDefinition[] {
+  return tools.filter((t) => taskKindOf(t) === kind);
+}

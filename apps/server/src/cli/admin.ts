@@ -5,8 +5,8 @@
 import { parseArgs } from 'node:util';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../adapters/index.js';
 import { loadConfig } from '../config.js';
-import { migrate, openSqlite } from '../db/connection.js';
 import { AdminError, type AdminCommand, type AdminContext } from './adminCommand.js';
 import { adminCommands } from './commands.js';
 
@@ -66,9 +66,9 @@ export async function runAdmin(
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openSqlite(config.databaseFile);
+  // The configured database, migrated to the latest schema as the server would.
+  const db = await openDatabase(config.database);
   try {
-    await migrate(db);
     process.exitCode = await runAdmin(process.argv.slice(2), { db, config, print: (line) => console.log(line) });
   } finally {
     await db.destroy();

@@ -2,6 +2,7 @@
  * Every engine call the server makes, by name. This module runs inside the worker threads;
  * the main thread imports its types only, so MuPDF is loaded by the workers alone.
  */
+import type { EngineOperation } from '@pagewright/contracts';
 import * as engine from '@pagewright/engine';
 
 type Progress = (percent: number) => void;
@@ -53,6 +54,11 @@ export const operations = {
 };
 
 export type OperationName = keyof typeof operations;
+
+/** Operations the tool table names that the workers do not run; officeToPdf runs in the office pool. */
+type Unrun = Exclude<Exclude<EngineOperation, 'officeToPdf'>, OperationName>;
+// Fails to compile, naming the operation, when a tool names an operation the workers lack.
+export const everyToolOperationRuns: [Unrun] extends [never] ? true : Unrun = true;
 export type OperationArgs<K extends OperationName> = Parameters<(typeof operations)[K]>[0];
 export type OperationResult<K extends OperationName> = Awaited<ReturnType<(typeof operations)[K]>>;
 

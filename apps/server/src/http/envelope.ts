@@ -16,6 +16,7 @@ export function httpStatusFor(code: ErrorCode | string | number): number {
     case 'PASSWORD_LENGTH':
     case 'PAGE_RANGE_FORMAT':
     case 'OCR_LANGUAGE_REQUIRED':
+    case 'WEBHOOK_SIGNATURE_INVALID': // Stripe's documentation answers a bad signature with 400.
       return 400;
     case '1401':
     case '1408':

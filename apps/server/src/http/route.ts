@@ -1,59 +1,70 @@
 /**
- * A route of the API: its schemas are the contracts' zod schemas, used to parse the request
- * and to write the OpenAPI document, so the two cannot drift apart.
+ * The server's side of the route contract: each handler is registered against a declaration
+ * of `@pagewright/contracts`, typed by it, and the request is parsed with the declaration's
+ * schemas before the handler runs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CatalogueError, API_PREFIX, type Envelope } from '@pagewright/contracts';
-import { z } from 'zod';
+import {
+  API_PREFIX, CatalogueError, describeIssues, type AnyRoute, type Envelope, type RouteInput, type RouteResult,
+} from '@pagewright/contracts';
+import type { z } from 'zod';
 import { failure, httpStatusFor, ok } from './envelope.js';
 
-export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Relative to /api; Fastify path syntax (`:file_id`). */
-  url: string;
-  summary: string;
-  query?: Q;
-  body?: B;
-  /** The schema of `data` in a success envelope; absent for streamed responses. */
-  response?: z.ZodType;
-  /** Describes a non-JSON success response (a file stream). */
-  produces?: string;
-  bodyLimit?: number;
-  handler: (
-    input: { query: z.infer<Q>; body: z.infer<B>; params: Record<string, string> },
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<unknown>;
+export type RouteHandler<D extends AnyRoute> = (
+  input: RouteInput<D>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<D['produces'] extends string ? unknown : RouteResult<D>>;
+
+/** A declaration with its handler; the handler's types stay with it, the list holds them alike. */
+export interface RouteImplementation {
+  declaration: AnyRoute;
+  handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
-export function defineRoute<Q extends z.ZodType, B extends z.ZodType>(spec: RouteSpec<Q, B>): RouteSpec {
-  return spec as unknown as RouteSpec;
-}
-
-function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.infer<T> {
-  if (!schema) return value as z.infer<T>;
+function parse(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return value;
   const result = schema.safeParse(value ?? {});
-  if (!result.success) {
-    const detail = result.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ');
-    throw new CatalogueError('INVALID_PARAMS', detail);
-  }
+  if (!result.success) throw new CatalogueError('INVALID_PARAMS', describeIssues(result.error));
   return result.data;
 }
 
-export function registerRoutes(app: FastifyInstance, routes: RouteSpec[]): void {
-  for (const route of routes) {
+export function implement<D extends AnyRoute>(declaration: D, handler: RouteHandler<D>): RouteImplementation {
+  return {
+    declaration,
+    async handle(request, reply) {
+      if (declaration.auth === 'user' && !request.identity.user) throw new CatalogueError(1401);
+      const input = {
+        query: parse(declaration.query, request.query),
+        body: parse(declaration.body, request.body),
+        params: request.params,
+      } as RouteInput<D>;
+      return handler(input, request, reply);
+    },
+  };
+}
+
+/**
+ * Registers every implementation. `declared` is the contracts' list: a declaration without a
+ * handler, or one implemented twice, stops the server at start rather than answering 404.
+ */
+export function registerRoutes(app: FastifyInstance, implementations: RouteImplementation[], declared: readonly AnyRoute[]): void {
+  const seen = new Set<AnyRoute>();
+  for (const { declaration } of implementations) {
+    if (seen.has(declaration)) throw new Error(`${declaration.method} ${declaration.path} is implemented twice`);
+    seen.add(declaration);
+  }
+  const missing = declared.filter((d) => !seen.has(d)).map((d) => `${d.method} ${d.path}`);
+  if (missing.length > 0) throw new Error(`routes declared but not implemented: ${missing.join(', ')}`);
+  for (const implementation of implementations) {
+    const { declaration } = implementation;
     app.route({
-      method: route.method,
-      url: API_PREFIX + route.url,
-      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+      method: declaration.method,
+      url: API_PREFIX + declaration.path,
+      ...(declaration.bodyLimit ? { bodyLimit: declaration.bodyLimit } : {}),
       handler: async (request, reply) => {
-        const input = {
-          query: parse(route.query, request.query),
-          body: parse(route.body, request.body),
-          params: request.params as Record<string, string>,
-        };
-        const result = await route.handler(input, request, reply);
-        if (reply.sent || route.produces) return reply;
+        const result = await implementation.handle(request, reply);
+        if (reply.sent || declaration.produces) return reply;
         return ok(result);
       },
     });

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Button, Center, Group, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { passwordMinLength } from '@pagewright/contracts';
+import { mailLanguages, passwordMinLength, type MailLanguage } from '@pagewright/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -142,8 +142,13 @@ function CredentialsForm({ mode, onSignedIn, onForgot }: { mode: 'signIn' | 'sig
   );
 }
 
+/** The reset mail's language: the page's, when it is one the mails are written in. */
+function asMailLanguage(language: string): MailLanguage | undefined {
+  return (mailLanguages as readonly string[]).includes(language) ? (language as MailLanguage) : undefined;
+}
+
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -155,7 +160,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     setBusy(true);
     setProblem(null);
     try {
-      await forgotPassword(email.trim());
+      await forgotPassword(email.trim(), asMailLanguage(i18n.language));
       setSentTo(email.trim());
     } catch (error) {
       setProblem(errorMessage(toApiError(error).code));

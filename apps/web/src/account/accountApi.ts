@@ -3,58 +3,49 @@
  * the occupation survey), each checked against its contracts schema.
  */
 import {
-  accountPaths,
-  loginRequest,
-  occupationRequest,
-  passwordForgotRequest,
-  passwordResetRequest,
-  registerRequest,
-  signInResponse,
-  usageResponse,
-  userInfo,
+  accountRoutes,
   type LoginRequest,
+  type MailLanguage,
   type SignInResponse,
   type Usage,
   type UserInfo,
 } from '@pagewright/contracts';
-import { z } from 'zod';
-import { request } from '../api/http';
+import type { z } from 'zod';
+import { call } from '../api/http';
 
-export function register(body: z.input<typeof registerRequest>): Promise<SignInResponse> {
-  return request(signInResponse, accountPaths.register, { method: 'POST', json: registerRequest.parse(body) });
+export function register(body: z.input<NonNullable<typeof accountRoutes.register.body>>): Promise<SignInResponse> {
+  return call(accountRoutes.register, { body });
 }
 
 export function login(body: LoginRequest): Promise<SignInResponse> {
-  return request(signInResponse, accountPaths.login, { method: 'POST', json: loginRequest.parse(body) });
+  return call(accountRoutes.login, { body });
 }
 
 export async function logout(): Promise<void> {
-  await request(z.unknown(), accountPaths.logout, { method: 'POST', json: {} });
+  await call(accountRoutes.logout, {});
 }
 
-export async function forgotPassword(email: string): Promise<void> {
-  await request(z.unknown(), accountPaths.passwordForgot, { method: 'POST', json: passwordForgotRequest.parse({ email }) });
+/** Asks for a reset mail, written in the visitor's language (`lang`, one of the seven locales). */
+export async function forgotPassword(email: string, lang?: MailLanguage): Promise<void> {
+  await call(accountRoutes.passwordForgot, { body: { email, lang } });
 }
 
 export async function resetPassword(token: string, password: string): Promise<void> {
-  await request(z.unknown(), accountPaths.passwordReset, { method: 'POST', json: passwordResetRequest.parse({ token, password }) });
+  await call(accountRoutes.passwordReset, { body: { token, password } });
 }
 
 /** The signed-in user (SPEC §7 account/refresh); a guest is refused with 1401. */
 export function refreshAccount(): Promise<UserInfo> {
-  return request(userInfo, accountPaths.refresh);
+  return call(accountRoutes.refresh, {});
 }
 
 /** Tasks started today and this month, for the account centre. */
 export function getUsage(): Promise<Usage> {
-  return request(usageResponse, accountPaths.usage);
+  return call(accountRoutes.usage, {});
 }
 
 /** Saves the survey answer; answers the career as stored. */
 export async function collectOccupation(occupation: string): Promise<string> {
-  const { career } = await request(z.object({ career: z.string() }), accountPaths.occupation, {
-    method: 'POST',
-    json: occupationRequest.parse({ occupation }),
-  });
+  const { career } = await call(accountRoutes.occupation, { body: { occupation } });
   return career;
 }

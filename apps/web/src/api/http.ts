@@ -1,4 +1,6 @@
-import { API_PREFIX, SESSION_HEADER, SUCCESS, envelope, timing } from '@pagewright/contracts';
+import {
+  API_PREFIX, SESSION_HEADER, SUCCESS, envelope, fillPath, timing, type AnyRoute, type RouteData, type RouteRequest,
+} from '@pagewright/contracts';
 import { z } from 'zod';
 import { useAccountStore } from '../account/accountStore';
 import { expireSession, isSessionExpiryCode } from '../account/sessionExpiry';
@@ -101,4 +103,44 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** What a caller adds to a route's own request: cancellation, a time-out, extra headers. */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Calls a route of the contracts: the path is filled from `params`, the query and body are
+ * checked against the route's schemas before sending, and the answer's data against its
+ * response schema. Every API call of the web app goes through here (or `routeUrl` for a link).
+ */
+export async function call<D extends AnyRoute>(
+  route: D,
+  input: RouteRequest<D>,
+  options: CallOptions = {},
+): Promise<RouteData<D>> {
+  const { query, body, params } = input as { query?: unknown; body?: unknown; params?: Record<string, string> };
+  const parsedQuery = route.query ? (route.query.parse(query ?? {}) as RequestOptions['query']) : undefined;
+  const json = route.body ? route.body.parse(body ?? {}) : route.method === 'GET' ? undefined : {};
+  return await request(route.response ?? z.unknown(), fillPath(route.path, params), {
+    method: route.method,
+    query: parsedQuery,
+    json,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+  }) as RouteData<D>;
+}
+
+/** The URL of a GET route that the browser opens itself (a download, an image). */
+export function routeUrl<D extends AnyRoute>(route: D, input: RouteRequest<D>): string {
+  const { query, params } = input as { query?: Record<string, unknown>; params?: Record<string, string> };
+  const plain: RequestOptions['query'] = {};
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) plain[key] = String(value);
+  }
+  return apiUrl(fillPath(route.path, params), plain);
 }

@@ -4,14 +4,7 @@
  * the local provider's demo checkout, and the purchase tracking log of SPEC §3.
  */
 import {
-  billingPaths,
-  checkoutRequest,
-  checkoutResponse,
-  demoCheckoutInfo,
-  demoCheckoutRequest,
-  pricesResponse,
-  purchaseLogRequest,
-  subscriptionResponse,
+  billingRoutes,
   type CheckoutRequest,
   type CheckoutResponse,
   type DemoCheckoutInfo,
@@ -20,33 +13,32 @@ import {
   type PurchaseLogRequest,
   type SubscriptionResponse,
 } from '@pagewright/contracts';
-import { z } from 'zod';
-import { request } from '../api/http';
+import { call } from '../api/http';
 
 export function getPrices(lang: PricingLanguage, signal?: AbortSignal): Promise<PricesResponse> {
-  return request(pricesResponse, billingPaths.prices, { query: { lang }, signal });
+  return call(billingRoutes.prices, { query: { lang } }, { signal });
 }
 
 /** Starts a purchase; the answer says where the browser goes to pay. */
 export function startCheckout(body: CheckoutRequest): Promise<CheckoutResponse> {
-  return request(checkoutResponse, billingPaths.checkout, { method: 'POST', json: checkoutRequest.parse(body) });
+  return call(billingRoutes.checkout, { body });
 }
 
 /** The local provider's pending checkout, shown on the demo checkout page before it is paid. */
 export function getDemoCheckout(checkoutId: string, signal?: AbortSignal): Promise<DemoCheckoutInfo> {
-  return request(demoCheckoutInfo, billingPaths.demoCheckout, { query: demoCheckoutRequest.parse({ checkout_id: checkoutId }), signal });
+  return call(billingRoutes.demoCheckout, { query: { checkout_id: checkoutId } }, { signal });
 }
 
 /** Pays a demo checkout: the server grants the plan to the signed-in user and answers their plans. */
 export function confirmDemoCheckout(checkoutId: string): Promise<SubscriptionResponse> {
-  return request(subscriptionResponse, billingPaths.demoConfirm, { method: 'POST', json: demoCheckoutRequest.parse({ checkout_id: checkoutId }) });
+  return call(billingRoutes.demoConfirm, { body: { checkout_id: checkoutId } });
 }
 
 /** The caller's plans: whether pay and ai are on, and each subscription. */
 export function getSubscription(signal?: AbortSignal): Promise<SubscriptionResponse> {
-  return request(subscriptionResponse, billingPaths.subscription, { signal });
+  return call(billingRoutes.subscription, {}, { signal });
 }
 
 export async function sendPurchaseLog(payload: PurchaseLogRequest): Promise<void> {
-  await request(z.unknown(), billingPaths.purchaseLog, { method: 'POST', json: purchaseLogRequest.parse(payload) });
+  await call(billingRoutes.purchaseLog, { body: payload });
 }

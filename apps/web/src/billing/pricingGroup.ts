@@ -3,10 +3,10 @@
  * the group they were put in and derives a guest's from their browser. The limit checks and the
  * purchase log read it from the account store, so it is read there once per user.
  */
-import { billingPaths, experimentParamsResponse, PRICE_EXPERIMENT_PARAM } from '@pagewright/contracts';
+import { billingRoutes, PRICE_EXPERIMENT_PARAM } from '@pagewright/contracts';
 import { useEffect } from 'react';
 import { useAccountStore } from '../account/accountStore';
-import { request } from '../api/http';
+import { call } from '../api/http';
 
 let loaded: { who: string | null; promise: Promise<void> } | null = null;
 
@@ -16,7 +16,7 @@ export function loadPricingGroup(): Promise<void> {
   if (!ready) return Promise.resolve();
   const who = user?.user_id ?? null;
   if (loaded?.who === who) return loaded.promise;
-  const promise = request(experimentParamsResponse, billingPaths.experimentParams, { query: { param_name: PRICE_EXPERIMENT_PARAM } }).then(
+  const promise = call(billingRoutes.experimentParams, { query: { param_name: PRICE_EXPERIMENT_PARAM } }).then(
     (params) => {
       // A sign-in or sign-out while the call ran belongs to the next read.
       if ((useAccountStore.getState().user?.user_id ?? null) === who) useAccountStore.getState().setGroup(params.policy_name);

@@ -4,11 +4,10 @@
  * same check refuses); when refused, the guest's sign-in prompt opens, and after the sign-in the
  * guest's task is bound to the account (task/bind) and the download goes ahead.
  */
-import { accountPaths } from '@pagewright/contracts';
+import { accountRoutes } from '@pagewright/contracts';
 import type { MouseEvent } from 'react';
-import { z } from 'zod';
 import { useAccountStore } from '../account/accountStore';
-import { request } from '../api/http';
+import { call } from '../api/http';
 import { showErrorToast } from '../toasts/errorToast';
 import { useGuestLimit } from './guestLimit';
 
@@ -35,7 +34,7 @@ function startDownload(url: string): void {
 }
 
 async function bindAndDownload(url: string, target: DownloadTarget): Promise<void> {
-  await request(z.unknown(), accountPaths.taskBind, { method: 'POST', json: target });
+  await call(accountRoutes.taskBind, { body: target });
   startDownload(url);
 }
 

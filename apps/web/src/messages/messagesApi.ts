@@ -3,11 +3,10 @@
  * for a guest the client_sign the server hands this browser (fetched once, again if refused).
  */
 import {
-  accountPaths, clientSignResponse, messageList, messagePaths, messageReadStatuses, productId, unreadCounts,
-  updateUnreadRequest, updateUnreadResult, cloudLimits, type MessageList, type UnreadCounts,
+  accountRoutes, cloudLimits, messageReadStatuses, messageRoutes, productId, type MessageList, type UnreadCounts,
 } from '@pagewright/contracts';
 import { ApiError } from '../api/ApiError';
-import { request } from '../api/http';
+import { call } from '../api/http';
 
 /** template_type of the Message and Info tabs. */
 export type MessageTab = 1 | 2;
@@ -19,7 +18,7 @@ type Caller = { pid: number; wsid: string } | { pid: number; client_sign: string
 let clientSign: Promise<string> | null = null;
 
 function signOnce(): Promise<string> {
-  clientSign ??= request(clientSignResponse, accountPaths.clientSign).then((r) => r.client_sign);
+  clientSign ??= call(accountRoutes.clientSign, {}).then((r) => r.client_sign);
   clientSign.catch(() => {
     clientSign = null;
   });
@@ -35,23 +34,23 @@ export function resetClientSign(): void {
  * Calls with the reader's caller fields. A client_sign the server no longer accepts (its
  * secret changed with a restart) is fetched again once.
  */
-async function withCaller<T>(reader: Reader, call: (caller: Caller) => Promise<T>): Promise<T> {
-  if ('wsid' in reader) return call({ pid: productId, wsid: reader.wsid });
+async function withCaller<T>(reader: Reader, send: (caller: Caller) => Promise<T>): Promise<T> {
+  if ('wsid' in reader) return send({ pid: productId, wsid: reader.wsid });
   try {
-    return await call({ pid: productId, client_sign: await signOnce() });
+    return await send({ pid: productId, client_sign: await signOnce() });
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'CLIENT_SIGN_INVALID') throw err;
     resetClientSign();
-    return call({ pid: productId, client_sign: await signOnce() });
+    return send({ pid: productId, client_sign: await signOnce() });
   }
 }
 
 export function getUnreadCounts(reader: Reader, signal?: AbortSignal): Promise<UnreadCounts> {
-  return withCaller(reader, (caller) => request(unreadCounts, messagePaths.existUnread, { query: caller, signal }));
+  return withCaller(reader, (caller) => call(messageRoutes.existUnread, { query: caller }, { signal }));
 }
 
 export function listMessages(reader: Reader, tab: MessageTab, unreadOnly: boolean, signal?: AbortSignal): Promise<MessageList> {
-  return withCaller(reader, (caller) => request(messageList, messagePaths.list, {
+  return withCaller(reader, (caller) => call(messageRoutes.list, {
     query: {
       ...caller,
       template_type: tab,
@@ -59,22 +58,19 @@ export function listMessages(reader: Reader, tab: MessageTab, unreadOnly: boolea
       page_size: cloudLimits.messagePageSize,
       read_status: unreadOnly ? messageReadStatuses.unread : messageReadStatuses.all,
     },
-    signal,
-  }));
+  }, { signal }));
 }
 
 /** Marks every message of a tab read (is_all 1). */
 export async function markAllRead(reader: Reader, tab: MessageTab): Promise<number> {
-  return withCaller(reader, async (caller) => (await request(updateUnreadResult, messagePaths.updateUnread, {
-    method: 'POST',
-    json: updateUnreadRequest.parse({ ...caller, template_type: tab, is_all: 1, user_msg_ids: [] }),
+  return withCaller(reader, async (caller) => (await call(messageRoutes.updateUnread, {
+    body: { ...caller, template_type: tab, is_all: 1, user_msg_ids: [] },
   })).updated);
 }
 
 /** Marks the given messages read (is_all 0). */
 export async function markRead(reader: Reader, tab: MessageTab, ids: string[]): Promise<number> {
-  return withCaller(reader, async (caller) => (await request(updateUnreadResult, messagePaths.updateUnread, {
-    method: 'POST',
-    json: updateUnreadRequest.parse({ ...caller, template_type: tab, is_all: 0, user_msg_ids: ids }),
+  return withCaller(reader, async (caller) => (await call(messageRoutes.updateUnread, {
+    body: { ...caller, template_type: tab, is_all: 0, user_msg_ids: ids },
   })).updated);
 }

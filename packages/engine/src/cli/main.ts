@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { CatalogueError } from '@pagewright/contracts';
+import { CatalogueError, tools } from '@pagewright/contracts';
 import { InputError } from '../errors.js';
 import { UsageError, type CliIo, type Subcommand } from './command.js';
 import { splitPdfCommand } from './split-pdf.js';
@@ -43,8 +43,33 @@ import { pdfToPptCommand } from './pdf-to-ppt.js';
 import { pdfToExcelCommand } from './pdf-to-excel.js';
 import { pdfConverterCommand } from './pdf-converter.js';
 
-/** Every subcommand; later tools add theirs here, named after their tool page. */
-export const subcommands: Subcommand[] = [mergePdfCommand, infoCommand, ocrCommand, jpgToPdfCommand, splitPdfCommand, rotatePdfCommand, cropPdfCommand, deletePagesCommand, rearrangePdfPagesCommand, extractImagesFromPdfCommand, protectPdfCommand, unlockPdfCommand, compressPdfCommand, redactPdfCommand, replaceTextCommand, signPdfCommand, imageConverterCommand, imageToOthersCommand, imageResizerCommand, imageCompressorCommand, rotateImageCommand, cropImageCommand, pdfToWordCommand, pdfToTxtCommand, pdfToRtfCommand, pdfToEpubCommand, pdfToPagesCommand, pdfToJpgCommand, pdfToHtmlCommand, pdfToDxfCommand, pdfToPptCommand, pdfToExcelCommand, wordToPdfCommand, excelToPdfCommand, pptToPdfCommand, pubToPdfCommand, rtfToPdfCommand, txtToPdfCommand, pdfConverterCommand];
+/** The commands of the tools, one per tool page name; `pagewright <page name>` runs it. */
+const toolCommands: Subcommand[] = [
+  mergePdfCommand, ocrCommand, jpgToPdfCommand, splitPdfCommand,
+  rotatePdfCommand, cropPdfCommand, deletePagesCommand, rearrangePdfPagesCommand,
+  extractImagesFromPdfCommand, protectPdfCommand, unlockPdfCommand, compressPdfCommand,
+  redactPdfCommand, replaceTextCommand, signPdfCommand, imageConverterCommand,
+  imageToOthersCommand, imageResizerCommand, imageCompressorCommand, rotateImageCommand,
+  cropImageCommand, pdfToWordCommand, pdfToTxtCommand, pdfToRtfCommand,
+  pdfToEpubCommand, pdfToPagesCommand, pdfToJpgCommand, pdfToHtmlCommand,
+  pdfToDxfCommand, pdfToPptCommand, pdfToExcelCommand, wordToPdfCommand,
+  excelToPdfCommand, pptToPdfCommand, pubToPdfCommand, rtfToPdfCommand,
+  txtToPdfCommand,
+];
+
+/**
+ * Every subcommand: the tool table decides which tools have one (every tool the product runs)
+ * and their order; `pdf-converter` (any conversion by target) and `info` come last.
+ */
+export const subcommands: Subcommand[] = [
+  ...tools.filter((t) => t.request).map((t) => {
+    const command = toolCommands.find((c) => c.name === t.pageName);
+    if (!command) throw new Error(`the tool ${t.pageName} has no command`);
+    return command;
+  }),
+  pdfConverterCommand,
+  infoCommand,
+];
 
 function version(): string {
   try {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
-  API_PREFIX, accountPaths, CatalogueError, passwordMinLength, RESET_PASSWORD_PAGE, SESSION_COOKIE, SESSION_HEADER,
+  API_PREFIX, accountRoutes, CatalogueError, passwordResetMail, type MailLanguage, passwordMinLength, RESET_PASSWORD_PAGE, SESSION_COOKIE, SESSION_HEADER,
   userTypeOf, type MemberType, type PricingGroup, type SignInResponse, type UserInfo,
 } from '@pagewright/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -33,8 +33,8 @@ const DEAD_SESSION_KEEP_MS = 30 * 24 * 60 * 60_000;
  * refused: signing in, out and up must work with a stale cookie still in the browser.
  */
 const SESSION_OPTIONAL_URLS: ReadonlySet<string> = new Set(
-  [accountPaths.register, accountPaths.login, accountPaths.logout, accountPaths.passwordForgot, accountPaths.passwordReset]
-    .map((p) => API_PREFIX + p),
+  [accountRoutes.register, accountRoutes.login, accountRoutes.logout, accountRoutes.passwordForgot, accountRoutes.passwordReset]
+    .map((r) => API_PREFIX + r.path),
 );
 
 const emailFormat = z.email();
@@ -102,7 +102,7 @@ export class AuthService {
   }
 
   /** Mails a reset link when the account exists; answers the same either way (no enumeration). */
-  async forgotPassword(emailInput: string): Promise<void> {
+  async forgotPassword(emailInput: string, language: MailLanguage = 'en'): Promise<void> {
     const email = normalizeEmail(emailInput);
     const user = await this.repo.userByEmail(email);
     if (!user || user.disabled_at !== null) return;
@@ -114,13 +114,10 @@ export class AuthService {
     const token = randomBytes(32).toString('base64url');
     await this.repo.insertReset({ token_hash: sha256(token), user_id: user.user_id, created_at: now, expires_at: now + RESET_TTL_MS });
     const link = `${this.options.publicUrl}${RESET_PASSWORD_PAGE}?token=${token}`;
-    const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
     // Sent after the answer, so the answer's timing does not tell whether the account exists.
     const sending = this.mailer.send({
       to: user.email,
-      subject: 'Reset your Pagewright password',
-      text: `${greeting}\n\nTo choose a new password, open this link within 60 minutes:\n\n${link}\n\n`
-        + 'If you did not ask for this, ignore this mail: your password stays as it is.\n',
+      ...passwordResetMail(language, user.first_name, link),
     }).catch((err: unknown) => this.log.error({ err, user_id: user.user_id }, 'password reset mail failed'));
     this.pendingMail.add(sending);
     void sending.finally(() => this.pendingMail.delete(sending));

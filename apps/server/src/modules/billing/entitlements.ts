@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  CatalogueError, limitsFor, limitTierOf, tierMaximum,
+  CatalogueError, limitsFor, limitTierOf, taskKindOf, tierMaximum, tools, toolsOfTaskKind,
   type AiEquity, type LimitKey, type LimitTier, type PdfEquity,
 } from '@pagewright/contracts';
 import type { Config } from '../../config.js';
@@ -16,7 +16,7 @@ import type { BillingRepo } from './repo.js';
 export type BillingSettings = Config['billing'];
 
 /** Task kinds whose inputs are several documents of one task: the files-per-task limit. */
-const multiFileKinds: ReadonlySet<string> = new Set(['merge', 'imagesMergePdf', 'imageOcr']);
+const multiFileKinds: ReadonlySet<string> = new Set(tools.filter((t) => t.request?.multiFile).map((t) => taskKindOf(t)!));
 
 interface TaskParamsShape {
   inputs?: { file_id: string; password?: string }[];
@@ -34,10 +34,13 @@ export function taskInputs(params: unknown): Map<string, string | undefined> {
 /** Counts a stored PDF's pages (and remembers them); throws when it cannot be read. */
 export type PageCounter = (owner: string, fileId: string, password: string | undefined) => Promise<number>;
 
-/** The limit key of SPEC §9 a task is measured by: OCR whenever the task runs OCR. */
+/**
+ * The limit key of SPEC §9 a task is measured by: its tools' key (the tools of one kind agree,
+ * tested in contracts), and OCR whenever the task runs OCR.
+ */
 export function limitKeyOfTask(kind: string, params: unknown): LimitKey {
-  if (kind === 'imageOcr') return 'OCR';
-  if (kind === 'imagesProcess') return 'Image';
+  const key = toolsOfTaskKind(kind)[0]?.limitKey ?? 'PDF';
+  if (key !== 'PDF') return key;
   const languages = (params as TaskParamsShape | undefined)?.options?.ocrLanguages;
   if (Array.isArray(languages) && languages.length > 0) return 'OCR';
   return 'PDF';

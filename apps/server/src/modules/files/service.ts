@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import {
-  absoluteMaximumFileSize, API_PREFIX, CatalogueError, expiredTypes, paths, timing,
+  absoluteMaximumFileSize, API_PREFIX, CatalogueError, expiredTypes, fileRoutes, fillPath, timing,
   type DocumentInfo, type ExpiredType, type UploadedFile, type UploadObjectRequest,
   type UploadObjectResponse,
 } from '@pagewright/contracts';
@@ -51,7 +51,7 @@ export class FilesService {
     const expires = Math.floor(now / 1000) + this.options.uploadUrlTtlS;
     const token = signUpload(this.options.signingSecret, fileId, expires);
     const query = `expires=${expires}&token=${token}`;
-    const objectUrl = API_PREFIX + paths.storageObject.replace(':file_id', fileId);
+    const objectUrl = API_PREFIX + fillPath(fileRoutes.storeObject.path, { file_id: fileId });
     return {
       file_id: fileId,
       policy: {
@@ -60,7 +60,7 @@ export class FilesService {
         bucket: 'local',
         sts_token: token,
         callback: {
-          callbackUrl: API_PREFIX + paths.uploadCallback,
+          callbackUrl: API_PREFIX + fileRoutes.uploadCallback.path,
           callbackBody: JSON.stringify({ file_id: fileId }),
           callbackBodyType: 'application/json',
         },

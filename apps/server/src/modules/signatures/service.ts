@@ -1,5 +1,5 @@
 import {
-  API_PREFIX, CatalogueError, imageSizeLimit, paths, SAVED_SIGNATURES_MAX, type SignStoredItem,
+  API_PREFIX, CatalogueError, imageSizeLimit, signatureRoutes, SAVED_SIGNATURES_MAX, type SignStoredItem,
 } from '@pagewright/contracts';
 import { readImageSize } from '../../util/imageSize.js';
 import type { Identity } from '../../http/identity.js';
@@ -68,7 +68,7 @@ export class SignaturesService {
       file_id: row.file_id,
       file_size: fileSize,
       oss_domain: '',
-      output_file: `${API_PREFIX}${paths.signImage}?file_id=${row.file_id}`,
+      output_file: `${API_PREFIX}${signatureRoutes.image.path}?file_id=${row.file_id}`,
       page_w: row.width,
       page_h: row.height,
       total_page: 1,

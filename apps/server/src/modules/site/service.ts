@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { adInfo, messageBarResource, shellConfig, storeLinks, type AdInfo, type ShellConfig } from '@pagewright/contracts';
+import {
+  adInfo, messageBarResource, shellConfig, siteConfig, storeLinks, type AdInfo, type ShellConfig, type SiteConfig,
+} from '@pagewright/contracts';
 import { z } from 'zod';
 
 /** Everything is optional in the operator's file; what is missing stays empty. */
@@ -24,13 +26,21 @@ const noAd: AdInfo = { adv_popshow: 0, adv_url: '', adv_img: '' };
 
 /**
  * The shell's site data (SPEC §3 ad info and message bar, §7 get-ad-list and /v2/location):
- * read once from the operator's JSON file, empty without one.
+ * read once from the operator's JSON file, empty without one; and the public site
+ * configuration of SPEC §2's navigation guard, which the web app reads once at start.
  */
 export class SiteService {
   private readonly content: OperatorFile;
+  private readonly publicConfig: SiteConfig;
 
-  constructor(private readonly options: { file?: string; countryHeader?: string }) {
+  constructor(private readonly options: { file?: string; countryHeader?: string }, config: SiteConfig) {
     this.content = options.file ? readOperatorFile(options.file) : {};
+    this.publicConfig = siteConfig.parse(config);
+  }
+
+  /** Which routes the navigation guard sends to the sister site, and that site's addresses. */
+  siteConfig(): SiteConfig {
+    return this.publicConfig;
   }
 
   adInfo(): AdInfo {

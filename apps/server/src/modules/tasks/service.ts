@@ -52,7 +52,13 @@ export class TasksService {
   }
 
   registerRunner(kind: string, runner: TaskRunner): void {
+    if (this.runners.has(kind)) throw new Error(`task kind ${kind} has two runners`);
     this.runners.set(kind, runner);
+  }
+
+  /** Task kinds without a runner among `kinds`: the server refuses to start with any. */
+  missingRunners(kinds: Iterable<string>): string[] {
+    return [...new Set(kinds)].filter((kind) => !this.runners.has(kind));
   }
 
   async create(

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { documentInfo, renderPage } from '@pagewright/engine';
-import { LocalObjectStorage } from '../../adapters/storage/local.js';
+import { createStorage } from '../../adapters/index.js';
 import { AdminError, stringOption, type AdminCommand } from '../../cli/adminCommand.js';
 import { TemplateImporter } from './importer.js';
 import { TemplatesRepo } from './repo.js';
@@ -21,7 +21,7 @@ const importTemplates: AdminCommand = {
   async run(values, ctx) {
     const dir = stringOption(values, 'dir')!;
     if (!(await stat(dir).catch(() => undefined))?.isDirectory()) throw new AdminError(`${dir} is not a folder`);
-    const importer = new TemplateImporter(new TemplatesRepo(ctx.db), new LocalObjectStorage(ctx.config.storageDir), {
+    const importer = new TemplateImporter(new TemplatesRepo(ctx.db), createStorage(ctx.config.storage), {
       info: (file) => documentInfo(file),
       renderPage: (file, page, dpi) => renderPage(file, page, dpi),
     });

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
-  API_PREFIX, CatalogueError, TEMPLATE_DEFAULT_LANG, TEMPLATE_INDEX_ROW, templateBadges, templatePaths,
+  API_PREFIX, CatalogueError, TEMPLATE_DEFAULT_LANG, TEMPLATE_INDEX_ROW, templateBadges, templateRoutes,
   type TemplateCategory, type TemplateDownloadCount, type TemplateIndex, type TemplateItem, type TemplateList,
   type TemplateSort,
 } from '@pagewright/contracts';
@@ -14,9 +14,11 @@ export const bannerTypes = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/j
 export type BannerExtension = keyof typeof bannerTypes;
 
 export interface TemplateListQuery {
-  cat: number;
+  /** A category id; absent for every category. */
+  cat?: number;
   sort: TemplateSort;
-  query: string;
+  /** Words that must all appear in the title; absent for no search. */
+  query?: string;
   pageNum: number;
   pageSize: number;
 }
@@ -47,11 +49,12 @@ export class TemplatesService {
 
   async list(q: TemplateListQuery, lang: string, now = Date.now()): Promise<TemplateList> {
     let catIds: number[] | undefined;
-    if (q.cat > 0) {
+    const { cat } = q;
+    if (cat) {
       const all = await this.repo.categories();
-      catIds = [q.cat, ...all.filter((c) => c.parent_id === q.cat).map((c) => c.cat_id)];
+      catIds = [cat, ...all.filter((c) => c.parent_id === cat).map((c) => c.cat_id)];
     }
-    const words = q.query.split(/\s+/).filter(Boolean);
+    const words = (q.query ?? '').split(/\s+/).filter(Boolean);
     const { rows, total } = await this.repo.list({
       ...(catIds ? { catIds } : {}),
       langs: this.langs(lang),
@@ -101,7 +104,7 @@ export class TemplatesService {
     const node = (c: CategoryRow, level: number, children: TemplateCategory[]): TemplateCategory => ({
       cat_id: c.cat_id,
       cat_name: c.cat_name,
-      banner_img: c.banner_key ? `${API_PREFIX}${templatePaths.banner}?cat_id=${c.cat_id}` : '',
+      banner_img: c.banner_key ? `${API_PREFIX}${templateRoutes.banner.path}?cat_id=${c.cat_id}` : '',
       banner_show: c.banner_show && c.banner_key ? 1 : 0,
       banner_url: c.banner_url,
       children,
@@ -123,7 +126,7 @@ export class TemplatesService {
       cat_name: t.cat_name,
       parent_id: t.parent_id,
       lang: t.lang,
-      thumbnail_url: `${API_PREFIX}${templatePaths.thumbnail}?id=${t.id}`,
+      thumbnail_url: `${API_PREFIX}${templateRoutes.thumbnail.path}?id=${t.id}`,
       thumbnail_w: t.thumbnail_w,
       thumbnail_h: t.thumbnail_h,
       file_size: t.file_size,

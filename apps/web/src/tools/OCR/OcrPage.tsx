@@ -2,7 +2,7 @@ import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { toolByPageName, type OcrLanguage, type ToolDefinition } from '@pagewright/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startImageOcr } from '../../api/client';
+import { startTool } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
@@ -21,7 +21,7 @@ export default function OcrPage() {
   const [format, setFormat] = useState<OutputFormat>('pdf');
   const error = languageError(languages);
 
-  const createTask: CreateTask = (files, signal) => startImageOcr({
+  const createTask: CreateTask = (files, signal) => startTool('imageOcr', {
     file_ids: files.map(fileIdOf),
     languages,
     output_format: format,

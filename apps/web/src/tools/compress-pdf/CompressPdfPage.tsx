@@ -3,7 +3,7 @@ import { customCompressMaxSize, toolByPageName, type CompressLevel, type ToolDef
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resultSize, startCompress } from '../../api/client';
+import { resultSize, startTool } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
 import { formatFileSize } from '../../i18n/format';
 import { errorMessage } from '../../toasts/errorToast';
@@ -43,14 +43,14 @@ export default function CompressPdfPage() {
           : null;
 
   // Custom size is for one file and never part of a batch (the server refuses it with a multi_id).
-  const createTask: CreateTask = ([file], signal) => startCompress({
+  const createTask: CreateTask = ([file], signal) => startTool('compress', {
     file_id: file ? fileIdOf(file) : '',
     level: 'custom',
     target_size: Number(targetKb) * 1024,
     password: file ? passwordOf(file) : undefined,
   }, signal);
 
-  const createFileTask: CreateFileTask = (file, multiId, signal) => startCompress({
+  const createFileTask: CreateFileTask = (file, multiId, signal) => startTool('compress', {
     file_id: fileIdOf(file),
     level,
     ...(custom ? { target_size: Number(targetKb) * 1024 } : {}),

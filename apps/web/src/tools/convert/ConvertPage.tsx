@@ -8,15 +8,7 @@ import type { CreateFileTask } from '../../workspace/taskRun';
 import { PanelTitle } from '../shared/PanelTitle';
 import { FromPdfOptions } from './ConversionOptions';
 import { choiceErrors, converterBody, imageFormats, initialChoice, type ConversionChoice, type FromPdfFormat } from './conversion';
-import { startConverter } from './converterApi';
-
-/** The conversion pages of SPEC §2; each runs the converter call (SPEC §7). */
-export const conversionPageNames = [
-  'word-to-pdf', 'excel-to-pdf', 'ppt-to-pdf', 'pub-to-pdf', 'rtf-to-pdf', 'txt-to-pdf',
-  'pdf-to-word', 'pdf-to-excel', 'pdf-to-ppt', 'pdf-to-jpg', 'pdf-to-html', 'pdf-to-txt',
-  'pdf-to-rtf', 'pdf-to-epub', 'pdf-to-dxf', 'pdf-to-pages',
-] as const satisfies readonly ToolPageName[];
-export type ConversionPageName = (typeof conversionPageNames)[number];
+import { startTool } from '../../api/client';
 
 /**
  * One conversion page: the shared workspace with the tool's accepted files, one task per file
@@ -30,7 +22,7 @@ export function ConversionWorkspace({ tool }: { tool: ToolDefinition }) {
   const [choice, setChoice] = useState<ConversionChoice>(() => initialChoice(tool.targetExtension as FromPdfFormat));
   const [checked, setChecked] = useState(false);
 
-  const createFileTask: CreateFileTask = (file, multiId, signal) => startConverter(converterBody(file, choice, multiId), signal);
+  const createFileTask: CreateFileTask = (file, multiId, signal) => startTool('converter', converterBody(file, choice, multiId), signal);
 
   const panel = fromPdf ? (
     <Stack gap="md">
@@ -63,14 +55,14 @@ export function ConversionWorkspace({ tool }: { tool: ToolDefinition }) {
   );
 }
 
-const pages = new Map<ConversionPageName, ComponentType>();
+const pages = new Map<ToolPageName, ComponentType>();
 
 /**
- * The page component of one conversion page, as a lazy module default (ToolPage loads it with
+ * The page component of one conversion page (a tool whose task kind is the converter), as a lazy module default (ToolPage loads it with
  * `import(...).then((m) => m.conversionPage(name))`). The same component is handed out every
  * time, so React keeps the page's state across renders.
  */
-export function conversionPage(name: ConversionPageName): { default: ComponentType } {
+export function conversionPage(name: ToolPageName): { default: ComponentType } {
   let page = pages.get(name);
   if (!page) {
     const tool = toolByPageName(name) as ToolDefinition;

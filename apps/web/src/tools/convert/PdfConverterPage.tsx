@@ -13,7 +13,7 @@ import { PanelTitle } from '../shared/PanelTitle';
 import { useReadyFiles } from '../shared/readyFile';
 import { FromPdfOptions } from './ConversionOptions';
 import { choiceErrors, converterBody, fromPdfFormats, initialChoice, type ConversionChoice } from './conversion';
-import { startConverter } from './converterApi';
+import { startTool } from '../../api/client';
 
 const sourceExtensions = ['pdf', ...converterSourceExtensions];
 
@@ -47,7 +47,7 @@ export default function PdfConverterPage() {
   const pdfs = ready.filter((file) => file.name.toLowerCase().endsWith('.pdf')).length;
   const documents = ready.length - pdfs;
 
-  const createFileTask: CreateFileTask = (file, multiId, signal) => startConverter(converterBody(file, choice, multiId), signal);
+  const createFileTask: CreateFileTask = (file, multiId, signal) => startTool('converter', converterBody(file, choice, multiId), signal);
 
   const panel = (
     <Stack gap="md">

@@ -2,7 +2,7 @@ import { NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startCrop } from '../../api/client';
+import { startTool } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
@@ -56,7 +56,7 @@ export default function CropPdfPage() {
   const createTask: CreateTask = ([first], signal) => {
     const target = first ?? file;
     if (!target) throw new Error('no file');
-    return startCrop({
+    return startTool('crop', {
       file_id: fileIdOf(target),
       ...margins,
       ...(scope.all ? {} : { pages: scope.ranges.replace(/\s+/g, '') }),

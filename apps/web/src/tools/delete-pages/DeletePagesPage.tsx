@@ -2,7 +2,7 @@ import { Stack, Text, TextInput } from '@mantine/core';
 import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startExtractPage } from '../../api/client';
+import { startTool } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
@@ -35,7 +35,7 @@ export default function DeletePagesPage() {
   const createTask: CreateTask = ([first], signal) => {
     const target = first ?? file;
     if (!target) throw new Error('no file');
-    return startExtractPage({ file_id: fileIdOf(target), delete_pages: ranges.replace(/\s+/g, ''), password: passwordOf(target) }, signal);
+    return startTool('extractPage', { file_id: fileIdOf(target), delete_pages: ranges.replace(/\s+/g, ''), password: passwordOf(target) }, signal);
   };
 
   const panel = (

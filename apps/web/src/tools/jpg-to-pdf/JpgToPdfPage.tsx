@@ -2,7 +2,7 @@ import { NumberInput, Select, Stack, Switch } from '@mantine/core';
 import { pageSizes, toolByPageName, type OcrLanguage, type ToolDefinition } from '@pagewright/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startImagesMergePdf } from '../../api/client';
+import { startTool } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
@@ -30,7 +30,7 @@ export default function JpgToPdfPage() {
   const marginValue = typeof margin === 'number' ? margin : 0;
   const marginError = marginValue < 0 || marginValue > 144 ? t('jpgToPdf.marginRange') : null;
 
-  const createTask: CreateTask = (files, signal) => startImagesMergePdf({
+  const createTask: CreateTask = (files, signal) => startTool('imagesMergePdf', {
     file_ids: files.map(fileIdOf),
     page_size: pageSize,
     orientation,

@@ -1,5 +1,5 @@
 import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
-import { startMerge } from '../../api/client';
+import { startTool } from '../../api/client';
 import type { FileItem } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
@@ -11,7 +11,7 @@ const mergePdf = toolByPageName('merge-pdf') as ToolDefinition;
 const createMergeTask: CreateTask = (files: FileItem[], signal) => {
   const fileIds = files.map((file) => file.ossInfo?.file_id ?? '');
   const passwords = files.map((file) => file.password ?? '');
-  return startMerge(
+  return startTool('merge', 
     passwords.some((password) => password !== '')
       ? { file_ids: fileIds, passwds: passwords }
       : { file_ids: fileIds },

@@ -2,7 +2,7 @@ import { PasswordInput, Stack } from '@mantine/core';
 import { PROTECT_PASSWORD_MAX, PROTECT_PASSWORD_MIN, toolByPageName, type ToolDefinition } from '@pagewright/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startEncrypt } from '../../api/client';
+import { startTool } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
 import { errorMessage } from '../../toasts/errorToast';
 import { Workspace } from '../../workspace/Workspace';
@@ -28,7 +28,7 @@ export default function ProtectPdfPage() {
   const error = protectPasswordError(password);
   const repeatError = error === null && repeat !== password ? t('protect.mismatch') : null;
 
-  const createFileTask: CreateFileTask = (file, multiId, signal) => startEncrypt({
+  const createFileTask: CreateFileTask = (file, multiId, signal) => startTool('encrypt', {
     file_id: fileIdOf(file),
     new_password: password,
     multi_id: multiId,

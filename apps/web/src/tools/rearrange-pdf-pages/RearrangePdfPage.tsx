@@ -3,7 +3,7 @@ import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
 import { IconArrowLeft, IconArrowRight, IconRefresh, IconRotateClockwise, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageImageUrl, startExtractPage } from '../../api/client';
+import { pageImageUrl, startTool } from '../../api/client';
 import { useFileStore, type FileItem } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
@@ -42,7 +42,7 @@ export default function RearrangePdfPage() {
     if (!target) throw new Error('no file');
     const rotations: Record<string, 0 | 90 | 180 | 270> = {};
     for (const tile of tiles) if (tile.rotation !== 0) rotations[String(tile.page)] = tile.rotation;
-    return startExtractPage({
+    return startTool('extractPage', {
       file_id: fileIdOf(target),
       order: tiles.map((tile) => tile.page),
       ...(Object.keys(rotations).length > 0 ? { rotations } : {}),

@@ -2,7 +2,7 @@ import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startReplaceText } from '../../api/client';
+import { startTool } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
@@ -27,7 +27,7 @@ export default function ReplaceTextPage() {
   const createTask: CreateTask = ([first], signal) => {
     const target = first ?? file;
     if (!target) throw new Error('no file');
-    return startReplaceText({
+    return startTool('replaceText', {
       file_id: fileIdOf(target),
       find,
       replace,

@@ -3,7 +3,7 @@ import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
 import { IconRotate, IconRotateClockwise } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startRotate } from '../../api/client';
+import { startTool } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
@@ -32,7 +32,7 @@ export default function RotatePdfPage() {
   const createTask: CreateTask = ([first], signal) => {
     const target = first ?? file;
     if (!target) throw new Error('no file');
-    return startRotate({
+    return startTool('rotate', {
       file_id: fileIdOf(target),
       angle,
       ...(scope.all ? {} : { pages: scope.ranges.replace(/\s+/g, '') }),

@@ -3,7 +3,7 @@ import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startSplit } from '../../api/client';
+import { startTool } from '../../api/client';
 import { useFileStore } from '../../files/fileStore';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateTask } from '../../workspace/taskRun';
@@ -46,7 +46,7 @@ export default function SplitPdfPage() {
   const createTask: CreateTask = ([first], signal) => {
     const target = first ?? file;
     if (!target) throw new Error('no file');
-    return startSplit({
+    return startTool('split', {
       file_id: fileIdOf(target),
       mode,
       ...(mode === 'ranges' ? { ranges: rows.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(',') } : {}),

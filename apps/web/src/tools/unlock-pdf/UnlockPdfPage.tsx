@@ -3,7 +3,7 @@ import { toolByPageName, type ToolDefinition } from '@pagewright/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError';
-import { startDecode } from '../../api/client';
+import { startTool } from '../../api/client';
 import { errorMessage } from '../../toasts/errorToast';
 import { Workspace } from '../../workspace/Workspace';
 import type { CreateFileTask } from '../../workspace/taskRun';
@@ -18,7 +18,7 @@ const unlockPdf = toolByPageName('unlock-pdf') as ToolDefinition;
  */
 const createFileTask: CreateFileTask = (file, multiId, signal) => {
   if (!file.password) return Promise.reject(new ApiError('NOT_PROTECTED'));
-  return startDecode({ file_id: fileIdOf(file), password: file.password, multi_id: multiId }, signal);
+  return startTool('decode', { file_id: fileIdOf(file), password: file.password, multi_id: multiId }, signal);
 };
 
 /** Unlock PDF (SPEC §7 POST decode): the password dialog asks each file's password. */

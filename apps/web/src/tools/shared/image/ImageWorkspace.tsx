@@ -12,12 +12,12 @@ import type { CreateFileTask } from '../../../workspace/taskRun';
 import { fileIdOf } from '../readyFile';
 import { ImageThumbs } from './ImageThumbs';
 import { isTooLarge, overBatchRecommendation } from './imageChecks';
-import { startImagesProcess, type ImagesProcessInput } from './imagesApi';
+import { startTool, type ToolOptions } from '../../../api/client';
 
 export interface ImageWorkspaceProps {
   tool: ToolDefinition;
   /** The images_process fields of the page's options; file_ids and multi_id are added per file. */
-  request: Omit<ImagesProcessInput, 'file_ids' | 'multi_id'>;
+  request: Omit<ToolOptions<'imagesProcess'>, 'file_ids' | 'multi_id'>;
   sidePanel: ReactNode;
   /** Replaces the thumbnails under the file list (crop-image's box editor). */
   editor?: ReactNode;
@@ -40,7 +40,7 @@ export function ImageWorkspace(props: ImageWorkspaceProps) {
   useOversizeGuard();
 
   const createFileTask: CreateFileTask = (file, multiId, signal) =>
-    startImagesProcess({ ...request, file_ids: [fileIdOf(file)], multi_id: multiId }, signal);
+    startTool('imagesProcess', { ...request, file_ids: [fileIdOf(file)], multi_id: multiId }, signal);
 
   const panel = (
     <Stack gap="md">

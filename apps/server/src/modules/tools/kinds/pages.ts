@@ -1,22 +1,34 @@
-/** split-pdf, rotate-pdf, crop-pdf, delete-pages, rearrange-pdf-pages, extract-images-from-pdf. */
+/** merge-pdf, split-pdf, rotate-pdf, crop-pdf, delete-pages, rearrange-pdf-pages, extract-images-from-pdf: a document's pages. */
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import {
-  CatalogueError, cropRequest, extractImagesRequest, extractPageRequest, paths, rotateRequest, splitRequest,
-} from '@pagewright/contracts';
-import type { RouteSpec } from '../../http/route.js';
-import { zipFiles } from '../../util/zip.js';
-import { fileTool, pdfInput, singleInput, suffixed, type ToolDeps } from './fileTool.js';
-import { parsePages, parseRanges } from './pageRanges.js';
+import { CatalogueError } from '@pagewright/contracts';
+import { zipFiles } from '../../../util/zip.js';
+import { parsePages, parseRanges } from '../pageRanges.js';
+import { fileToolKind, pdfInput, singleInput, suffixed, type ToolDeps, type ToolKind } from '../service.js';
 
-export function organizeTools(deps: ToolDeps): RouteSpec[] {
+export function pageKinds(deps: ToolDeps): ToolKind[] {
   return [
-    ...fileTool(deps, {
-      kind: 'split',
-      pageName: 'split-pdf',
-      urls: [paths.split],
-      summary: 'split-pdf: one PDF per range, per page, or per n pages, zipped.',
-      body: splitRequest,
+    fileToolKind(deps, 'merge', {
+      inputs: (b) => {
+        if (b.passwds && b.passwds.length > b.file_ids.length) throw new CatalogueError('INVALID_PARAMS', 'more passwords than files');
+        return b.file_ids.map((file_id, i) => {
+          const password = b.passwds?.[i];
+          return password ? { file_id, password } : { file_id };
+        });
+      },
+      multiId: (b) => b.multi_id,
+      options: (b) => ({ outputFileName: b.output_file_name }),
+      outputName: (first, o) => {
+        const name = o.outputFileName ?? `${first.replace(/\.pdf$/i, '')}-merged.pdf`;
+        return name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`;
+      },
+      run: async ({ inputs, tempDir, engine, reportProgress }) => {
+        const outputPath = path.join(tempDir, 'merged.pdf');
+        await engine.run('merge', { inputs: inputs.map(pdfInput), outputPath }, reportProgress);
+        return { outputPath };
+      },
+    }),
+    fileToolKind(deps, 'split', {
       inputs: singleInput,
       multiId: (b) => b.multi_id,
       options: (b) => {
@@ -41,12 +53,7 @@ export function organizeTools(deps: ToolDeps): RouteSpec[] {
         return { outputPath, detail: { files: files.length } };
       },
     }),
-    ...fileTool(deps, {
-      kind: 'rotate',
-      pageName: 'rotate-pdf',
-      urls: [paths.rotate],
-      summary: 'rotate-pdf: turns the named pages (all when none) by 90, 180 or 270 degrees.',
-      body: rotateRequest,
+    fileToolKind(deps, 'rotate', {
       inputs: singleInput,
       multiId: (b) => b.multi_id,
       options: (b) => ({ angle: b.angle, pages: parsePages(b.pages) }),
@@ -57,12 +64,7 @@ export function organizeTools(deps: ToolDeps): RouteSpec[] {
         return { outputPath };
       },
     }),
-    ...fileTool(deps, {
-      kind: 'crop',
-      pageName: 'crop-pdf',
-      urls: [paths.crop],
-      summary: 'crop-pdf: cuts margins l, r, t, b (points) from the named pages.',
-      body: cropRequest,
+    fileToolKind(deps, 'crop', {
       inputs: singleInput,
       multiId: (b) => b.multi_id,
       options: (b) => ({ margins: { l: b.l, r: b.r, t: b.t, b: b.b }, pages: parsePages(b.pages) }),
@@ -73,12 +75,7 @@ export function organizeTools(deps: ToolDeps): RouteSpec[] {
         return { outputPath };
       },
     }),
-    ...fileTool(deps, {
-      kind: 'extractPage',
-      pageName: 'delete-pages',
-      urls: [paths.extractPage],
-      summary: 'delete-pages (delete_pages) and rearrange-pdf-pages (order, rotations).',
-      body: extractPageRequest,
+    fileToolKind(deps, 'extractPage', {
       inputs: singleInput,
       multiId: (b) => b.multi_id,
       options: (b) => {
@@ -104,12 +101,7 @@ export function organizeTools(deps: ToolDeps): RouteSpec[] {
         return { outputPath };
       },
     }),
-    ...fileTool(deps, {
-      kind: 'extractImages',
-      pageName: 'extract-images-from-pdf',
-      urls: [paths.extractImages],
-      summary: 'extract-images-from-pdf: every embedded image (JPEGs as stored, others PNG), zipped.',
-      body: extractImagesRequest,
+    fileToolKind(deps, 'extractImages', {
       inputs: singleInput,
       multiId: (b) => b.multi_id,
       options: () => ({}),

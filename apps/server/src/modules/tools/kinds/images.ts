@@ -9,16 +9,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  absoluteMaximumFileSize, acceptsFile, CatalogueError, fileExtension, icoSizes, imagesProcessRequest, paths,
-  taskCreated, toolByPageName, type ImageMode, type ImagesProcessRequest, type TaskCreated, type ToolPageName,
+  absoluteMaximumFileSize, acceptsFile, CatalogueError, fileExtension, icoSizes,
+  toolByPageName, type ImageMode, type ImagesProcessRequest, type TaskCreated, type ToolPageName, type ToolRouteKey,
 } from '@pagewright/contracts';
 import type { ImageProcessOptions } from '@pagewright/engine';
-import { defineRoute, type RouteSpec } from '../../http/route.js';
-import { sanitizeFileName, withExtension } from '../../util/fileName.js';
-import type { ToolDeps } from './fileTool.js';
-import type { Identity } from '../../http/identity.js';
+import type { TaskRunner } from '../../tasks/service.js';
+import { sanitizeFileName, withExtension } from '../../../util/fileName.js';
+import type { ToolDeps, ToolKind } from '../service.js';
+import type { Identity } from '../../../http/identity.js';
 
-const KIND = 'imagesProcess';
+const KIND = 'imagesProcess' satisfies ToolRouteKey;
 
 /** The page whose accepted extensions a mode's inputs must have (image-to-others shares converter's). */
 const pageOfMode: Record<ImageMode, ToolPageName> = {
@@ -85,8 +85,8 @@ export function imageOptions(b: ImagesProcessRequest): ImageProcessOptions {
   }
 }
 
-export function imageTools(deps: ToolDeps): RouteSpec[] {
-  deps.tasks.registerRunner(KIND, async ({ params, tempDir, reportProgress }) => {
+export function imageKinds(deps: ToolDeps): ToolKind[] {
+  const run: TaskRunner = async ({ params, tempDir, reportProgress }) => {
     const { file_id, options, output_extension } = params as ImageTaskParams;
     const row = await deps.files.requireStoredForTask(file_id);
     const inputPath = await deps.storage.localCopy(row.storage_key, tempDir);
@@ -103,7 +103,7 @@ export function imageTools(deps: ToolDeps): RouteSpec[] {
         frames: facts.frames,
       },
     };
-  });
+  };
 
   /**
    * Every input is checked before any task starts (SPEC §5): its extension, its size, then its
@@ -140,16 +140,7 @@ export function imageTools(deps: ToolDeps): RouteSpec[] {
     return first!;
   }
 
-  return [
-    defineRoute({
-      method: 'POST',
-      url: paths.imagesProcess,
-      summary: 'Image tools: convert, resize, compress, crop or rotate each image; one task per file under one multi_id.',
-      body: imagesProcessRequest,
-      response: taskCreated,
-      handler: ({ body }, request) => start(request.identity, body as ImagesProcessRequest),
-    }),
-  ];
+  return [{ kind: KIND, start, run }];
 }
 
 /** `holiday photo.JPG` → `holiday photo.webp`: the input's base name with the output's extension. */

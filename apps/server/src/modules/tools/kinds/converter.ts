@@ -9,19 +9,14 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  CatalogueError, converterRequest, converterSourceExtensions, fileExtension, paths, taskCreated,
-  type ConverterOutputFormat, type ConverterRequest, type OcrLanguage, type TaskCreated,
+  CatalogueError, converterSourceExtensions, fileExtension,
+  type ConverterOutputFormat, type ConverterRequest, type OcrLanguage, type TaskCreated, type ToolRouteKey,
 } from '@pagewright/contracts';
-import type { LazyOfficePool } from '../../engine/office.js';
-import { defineRoute, type RouteSpec } from '../../http/route.js';
-import { sanitizeFileName, withExtension } from '../../util/fileName.js';
-import { zipFiles } from '../../util/zip.js';
-import { pdfInput, type ToolDeps, type ToolInput, type ToolTaskParams } from './fileTool.js';
-import type { Identity } from '../../http/identity.js';
-
-export interface ConverterDeps extends ToolDeps {
-  office: LazyOfficePool;
-}
+import type { TaskRunner } from '../../tasks/service.js';
+import { sanitizeFileName, withExtension } from '../../../util/fileName.js';
+import { zipFiles } from '../../../util/zip.js';
+import { pdfInput, type ToolDeps, type ToolInput, type ToolKind, type ToolTaskParams } from '../service.js';
+import type { Identity } from '../../../http/identity.js';
 
 /** Outputs that are one image per page: several pages come as a zip of images. */
 const imageFormats: ReadonlySet<ConverterOutputFormat> = new Set(['jpg', 'png', 'bmp', 'gif', 'tiff']);
@@ -34,17 +29,17 @@ export type ConverterOptions =
   | { direction: 'toPdf'; sourceExtension: string }
   | { direction: 'fromPdf'; format: FromPdf; dpi: number; layout: 'fixed' | 'reflow'; ocrLanguages: OcrLanguage[]; extension: string; name: string };
 
-const KIND = 'converter';
+const KIND = 'converter' satisfies ToolRouteKey;
 
-export function converterTools(deps: ConverterDeps): RouteSpec[] {
-  deps.tasks.registerRunner(KIND, async ({ params, tempDir, reportProgress }) => {
+export function converterKinds(deps: ToolDeps): ToolKind[] {
+  const run: TaskRunner = async ({ params, tempDir, reportProgress }) => {
     const { inputs, options } = params as ToolTaskParams<ConverterOptions>;
     const input = inputs[0]!;
     const row = await deps.files.requireStoredForTask(input.file_id);
     const stored = await deps.storage.localCopy(row.storage_key, tempDir);
     if (options.direction === 'toPdf') return toPdf(deps, stored, options.sourceExtension, tempDir, reportProgress);
     return fromPdf(deps, { path: stored, ...(input.password ? { password: input.password } : {}) }, options, tempDir, reportProgress);
-  });
+  };
 
   async function start(identity: Identity, request: ConverterRequest): Promise<TaskCreated> {
     if (request.using_ocr && request.languages.length === 0) throw new CatalogueError('OCR_LANGUAGE_REQUIRED');
@@ -81,31 +76,11 @@ export function converterTools(deps: ConverterDeps): RouteSpec[] {
     return deps.tasks.create(identity, KIND, params, outputName, request.multi_id);
   }
 
-  const summary = 'converter: a PDF to docx, xlsx, pptx, jpg/png/bmp/gif/tiff (a zip for several pages), html, txt, rtf, '
-    + 'epub, dxf or pages (with using_ocr, OCR in `languages` first: 0-50%, then 50-100%), or a document to PDF.';
-  return [
-    defineRoute({
-      method: 'GET',
-      url: paths.converter,
-      summary,
-      query: converterRequest,
-      response: taskCreated,
-      handler: ({ query }, req) => start(req.identity, query as ConverterRequest),
-    }),
-    // The same call with a JSON body, as the web client sends its other tool calls.
-    defineRoute({
-      method: 'POST',
-      url: paths.converter,
-      summary,
-      body: converterRequest,
-      response: taskCreated,
-      handler: ({ body }, req) => start(req.identity, body as ConverterRequest),
-    }),
-  ];
+  return [{ kind: KIND, start, run }];
 }
 
 async function toPdf(
-  deps: ConverterDeps, stored: string, sourceExtension: string, tempDir: string, reportProgress: (p: number) => void,
+  deps: ToolDeps, stored: string, sourceExtension: string, tempDir: string, reportProgress: (p: number) => void,
 ): Promise<{ outputPath: string }> {
   // The stored object has no extension; LibreOffice and Chromium pick their filter by it.
   const inputPath = path.join(tempDir, `input.${sourceExtension}`);
@@ -118,7 +93,7 @@ async function toPdf(
 }
 
 async function fromPdf(
-  deps: ConverterDeps,
+  deps: ToolDeps,
   input: { path: string; password?: string },
   options: Extract<ConverterOptions, { direction: 'fromPdf' }>,
   tempDir: string,

@@ -1,22 +1,24 @@
-import { API_PREFIX, envelope } from '@pagewright/contracts';
 import { z } from 'zod';
-import type { RouteSpec } from '../../http/route.js';
+import { API_PREFIX, envelope } from './api.js';
+import type { AnyRoute } from './route.js';
 
 function jsonSchema(schema: z.ZodType): unknown {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 }
 
-/** The OpenAPI 3.1 document of every registered route, from the same schemas that parse requests. */
-export function openApiDocument(routes: RouteSpec[], version: string): object {
+/** The OpenAPI 3.1 document of the route declarations, from the same schemas that parse requests. */
+export function openApiDocument(routes: readonly AnyRoute[], version: string): object {
   const pathsObject: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const openApiPath = (API_PREFIX + route.url).replace(/:([A-Za-z_]+)/g, '{$1}');
-    const pathParams = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
+    const openApiPath = (API_PREFIX + route.path).replace(/:([A-Za-z_]+)/g, '{$1}');
+    const pathParams = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
       name: m[1], in: 'path', required: true, schema: { type: 'string' },
     }));
     const queryParams = route.query ? queryParameters(route.query) : [];
     const operation: Record<string, unknown> = {
       summary: route.summary,
+      // Who may call it (see RouteAuth): public, visitor, user, signedUrl or webhook.
+      'x-auth': route.auth,
       parameters: [...pathParams, ...queryParams],
       responses: {
         200: route.produces

@@ -1,17 +1,11 @@
 /** OCR (image_ocr) and jpg-to-pdf (images_merge_pdf, optionally with OCR in a second stage). */
 import path from 'node:path';
-import { CatalogueError, imageOcrRequest, imagesMergePdfRequest, paths } from '@pagewright/contracts';
-import type { RouteSpec } from '../../http/route.js';
-import { fileTool, pdfInput, suffixed, type ToolDeps } from './fileTool.js';
+import { CatalogueError } from '@pagewright/contracts';
+import { fileToolKind, pdfInput, suffixed, type ToolDeps, type ToolKind } from '../service.js';
 
-export function ocrTools(deps: ToolDeps): RouteSpec[] {
+export function ocrKinds(deps: ToolDeps): ToolKind[] {
   return [
-    ...fileTool(deps, {
-      kind: 'imageOcr',
-      pageName: 'OCR',
-      urls: [paths.imageOcr],
-      summary: 'OCR: scanned PDFs and images become one searchable PDF, or text, or a Word document of the text.',
-      body: imageOcrRequest,
+    fileToolKind(deps, 'imageOcr', {
       inputs: (b) => b.file_ids.map((file_id) => ({ file_id })),
       multiId: (b) => b.multi_id,
       options: (b) => {
@@ -25,12 +19,7 @@ export function ocrTools(deps: ToolDeps): RouteSpec[] {
         return { outputPath, detail: { pages: result.pages, characters: result.characters } };
       },
     }),
-    ...fileTool(deps, {
-      kind: 'imagesMergePdf',
-      pageName: 'jpg-to-pdf',
-      urls: [paths.imagesMergePdf],
-      summary: 'jpg-to-pdf: one page per image; with using_ocr, OCR runs as a second stage (50-100%).',
-      body: imagesMergePdfRequest,
+    fileToolKind(deps, 'imagesMergePdf', {
       inputs: (b) => b.file_ids.map((file_id) => ({ file_id })),
       multiId: (b) => b.multi_id,
       options: (b) => {

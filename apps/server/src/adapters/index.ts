@@ -1,0 +1,141 @@
+/**
+ * The one place where an adapter is chosen for each concern, from the validated configuration
+ * (config.ts): database, object storage, task queue, mail, payments, and the AI provider's
+ * settings. Every default is the embedded adapter, which needs no other service.
+ *
+ * A scale-out kind that configuration accepts but that is not installed yet (PostgreSQL, S3,
+ * BullMQ) fails the start with a message naming the variable, before anything is opened.
+ */
+import type { AiProviderConfig, Config, DatabaseConfig, StorageConfig } from '../config.js';
+import { migrate, openSqlite, type Db } from '../db/connection.js';
+import { LocalPaymentProvider, StripePaymentProvider, type PaymentProvider } from '../modules/billing/providers.js';
+import type { TaskRow, TasksRepo } from '../modules/tasks/repo.js';
+import { InProcessQueue } from './jobs/inProcessQueue.js';
+import type { JobQueue } from './jobs/jobQueue.js';
+import type { Mailer } from './mail/mailer.js';
+import { OutboxMailer } from './mail/outbox.js';
+import { SmtpMailer } from './mail/smtp.js';
+import { LocalObjectStorage } from './storage/local.js';
+import type { ObjectStorage } from './storage/objectStorage.js';
+
+export type { AiProviderConfig } from '../config.js';
+
+/** A configured adapter this build does not have: the start stops with this message. */
+export class AdapterUnavailableError extends Error {
+  override readonly name = 'AdapterUnavailableError';
+}
+
+export interface AdapterLog {
+  info(o: object, m: string): void;
+  error(o: object, m: string): void;
+}
+
+/** What a queue needs from the tasks module, which exists only after the adapters. */
+export interface QueueDeps {
+  tasksRepo: TasksRepo;
+  execute: (task: TaskRow) => Promise<void>;
+}
+
+export interface Payments {
+  /** Who takes the money at checkout. */
+  provider: PaymentProvider;
+  /** The same provider when it is Stripe, whose webhook billing registers; null otherwise. */
+  stripe: StripePaymentProvider | null;
+}
+
+export interface Adapters {
+  /** Opened and migrated to the latest schema. */
+  db: Db;
+  storage: ObjectStorage;
+  /** Makes the task queue once the tasks service it runs tasks through exists. */
+  createQueue(deps: QueueDeps): JobQueue;
+  mailer: Mailer;
+  payments: Payments;
+  /**
+   * Validated settings only. No AI provider exists yet: issue 19 (the AI tools) turns this into
+   * one (the offline engine, or a client of the OpenAI-compatible endpoint).
+   */
+  ai: AiProviderConfig;
+}
+
+/** Why each scale-out kind configuration accepts cannot be used yet. */
+const NOT_INSTALLED = {
+  postgres: 'DATABASE_URL is a PostgreSQL URL: PostgreSQL adapter not installed yet (issue: scale-out); unset DATABASE_URL to use the embedded SQLite file',
+  s3: 'STORAGE_KIND=s3: S3 storage adapter not installed yet (issue: scale-out); use STORAGE_KIND=local',
+  bullmq: 'QUEUE_KIND=bullmq: BullMQ queue adapter not installed yet (issue: scale-out); use QUEUE_KIND=inprocess',
+} as const;
+
+function unavailable(...reasons: string[]): AdapterUnavailableError {
+  return new AdapterUnavailableError(`Unavailable adapter: ${reasons.join('; ')}`);
+}
+
+/** Refuses, all at once, every configured adapter this build does not have. */
+export function assertAdaptersAvailable(config: Pick<Config, 'database' | 'storage' | 'queue'>): void {
+  const missing: string[] = [];
+  if (config.database.kind === 'postgres') missing.push(NOT_INSTALLED.postgres);
+  if (config.storage.kind === 's3') missing.push(NOT_INSTALLED.s3);
+  if (config.queue.kind === 'bullmq') missing.push(NOT_INSTALLED.bullmq);
+  if (missing.length > 0) throw unavailable(...missing);
+}
+
+export async function createAdapters(config: Config, log: AdapterLog): Promise<Adapters> {
+  assertAdaptersAvailable(config);
+  const db = await openDatabase(config.database, log);
+  try {
+    const storage = createStorage(config.storage);
+    const mailer: Mailer = config.accounts.smtpUrl
+      ? new SmtpMailer(config.accounts.smtpUrl, config.accounts.mailFrom)
+      : new OutboxMailer(db, log);
+    const payments = createPayments(config);
+    log.info({
+      database: config.database.kind,
+      storage: storage.kind,
+      queue: config.queue.kind,
+      mail: mailer.kind,
+      payments: payments.provider.name,
+      ai: config.ai.kind,
+    }, 'adapters chosen');
+    return {
+      db,
+      storage,
+      createQueue: (deps) => new InProcessQueue(deps.tasksRepo, deps.execute, config.engineThreads, config.taskMaxAttempts, log),
+      mailer,
+      payments,
+      ai: config.ai,
+    };
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+}
+
+/** Opens the configured database and migrates it to the latest schema; the admin command uses it too. */
+export async function openDatabase(config: DatabaseConfig, log?: Pick<AdapterLog, 'info'>): Promise<Db> {
+  if (config.kind === 'postgres') throw unavailable(NOT_INSTALLED.postgres);
+  const db = openSqlite(config.file);
+  try {
+    const applied = await migrate(db, 'sqlite');
+    if (applied.length > 0) log?.info({ migrations: applied }, 'database migrated');
+    return db;
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+}
+
+export function createStorage(config: StorageConfig): ObjectStorage {
+  if (config.kind === 's3') throw unavailable(NOT_INSTALLED.s3);
+  return new LocalObjectStorage(config.dir);
+}
+
+/** PAYMENT_PROVIDER: the built-in demo checkout, or Stripe Checkout with its webhook. */
+export function createPayments(config: Pick<Config, 'billing' | 'accounts'>): Payments {
+  const { paymentProvider, stripe: keys } = config.billing;
+  if (paymentProvider === 'stripe') {
+    // config.ts refuses PAYMENT_PROVIDER=stripe without both keys.
+    if (!keys) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    const stripe = new StripePaymentProvider(keys.secretKey, keys.webhookSecret, config.accounts.publicUrl);
+    return { provider: stripe, stripe };
+  }
+  return { provider: new LocalPaymentProvider(), stripe: null };
+}

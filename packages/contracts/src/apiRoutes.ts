@@ -1,0 +1,18 @@
+/**
+ * Every route of the API, in one list: the server refuses to start unless it implements each
+ * exactly once, and the OpenAPI document is generated from it.
+ */
+import { routeList } from './route.js';
+import { accountRoutes } from './account.js';
+import { docsRoutes, fileRoutes, taskRoutes } from './api.js';
+import { messageRoutes } from './messages.js';
+import { billingRoutes } from './pricing.js';
+import { siteRoutes } from './site.js';
+import { siteConfigRoutes } from './siteConfig.js';
+import { templateRoutes } from './templates.js';
+import { signatureRoutes, toolRoutes } from './toolRequests.js';
+
+export const apiRoutes = routeList(
+  accountRoutes, fileRoutes, taskRoutes, toolRoutes, signatureRoutes, billingRoutes, messageRoutes,
+  templateRoutes, siteRoutes, siteConfigRoutes, docsRoutes,
+);
