@@ -51,6 +51,15 @@ export interface RouteDeclaration<
   bodyLimit?: number;
 }
 
+/** A part a declaration gives is required in its type; one it leaves out is absent. */
+type Part<K extends string, S> = S extends z.ZodType ? { [P in K]: S } : { [P in K]?: undefined };
+
+/** A declaration as `route` returns it: its literals kept, the parts it gives known to be there. */
+export type DeclaredRoute<
+  M extends HttpMethod, P extends string,
+  Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType | undefined,
+> = Omit<RouteDeclaration<M, P, Q, B, R>, 'query' | 'body' | 'response'> & Part<'query', Q> & Part<'body', B> & Part<'response', R>;
+
 /** Keeps every literal of a declaration in its type, so that handlers and callers are typed by it. */
 export function route<
   const M extends HttpMethod,
@@ -58,8 +67,8 @@ export function route<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
->(declaration: RouteDeclaration<M, P, Q, B, R>): RouteDeclaration<M, P, Q, B, R> {
-  return declaration;
+>(declaration: RouteDeclaration<M, P, Q, B, R>): DeclaredRoute<M, P, Q, B, R> {
+  return declaration as DeclaredRoute<M, P, Q, B, R>;
 }
 
 export type AnyRoute = RouteDeclaration<HttpMethod, string, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;

@@ -5,12 +5,11 @@
  * a completing POST. Every request is abortable through `signal`.
  */
 import {
+  fileRoutes,
   timing,
-  uploadedFile,
   type UploadPolicy,
   type UploadedFile,
 } from '@pagewright/contracts';
-import { z } from 'zod';
 import { ApiError } from './ApiError';
 import { delay, throwIfAborted } from './abort';
 import { requestUploadPolicy } from './client';
@@ -48,9 +47,15 @@ function storageHeaders(file: File, policy: UploadPolicy): Record<string, string
   };
 }
 
+/**
+ * The storage calls go to the URLs the upload policy signed (sts_url, part_url), which name the
+ * routes storeObject, storePart and completeParts; their methods and answers come from those
+ * declarations.
+ */
 function putWhole(file: File, policy: UploadPolicy, signal?: AbortSignal): Promise<UploadedFile> {
-  return request(uploadedFile, policy.sts_url, {
-    method: 'PUT',
+  const route = fileRoutes.storeObject;
+  return request(route.response, policy.sts_url, {
+    method: route.method,
     body: file,
     headers: { ...storageHeaders(file, policy), 'Content-Type': 'application/octet-stream' },
     signal,
@@ -77,8 +82,8 @@ async function putInParts(
       const part = nextPart++;
       const bytes = file.slice((part - 1) * partSize, Math.min(part * partSize, file.size));
       await withRetries(
-        () => request(z.unknown(), policy.part_url.replace('{part}', String(part)), {
-          method: 'PUT',
+        () => request(fileRoutes.storePart.response, policy.part_url.replace('{part}', String(part)), {
+          method: fileRoutes.storePart.method,
           body: bytes,
           headers: { 'Content-Type': 'application/octet-stream' },
           signal: parts.signal,
@@ -101,9 +106,10 @@ async function putInParts(
     signal?.removeEventListener('abort', abortParts);
   }
   throwIfAborted(signal);
-  return request(uploadedFile, policy.sts_url, {
-    method: 'POST',
-    json: { parts: partCount },
+  const complete = fileRoutes.completeParts;
+  return request(complete.response, policy.sts_url, {
+    method: complete.method,
+    json: complete.body.parse({ parts: partCount }),
     headers: storageHeaders(file, policy),
     signal,
   });
