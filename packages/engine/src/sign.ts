@@ -3,7 +3,7 @@ import { CatalogueError } from '@pagewright/contracts';
 import { asCatalogueError, reasonOf } from './errors.js';
 import { writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
-import { sniffImage, type ImageFormat } from './image/probe.js';
+import { SIGN_IMAGE_FORMATS, sniffImage } from './image/probe.js';
 import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
 import { addResource, appendContent, num, ownResources } from './pdf/page-content.js';
 import { documentFail, openInput, saveDocument } from './pdf/single.js';
@@ -20,9 +20,6 @@ export interface SignPlacement {
   w: number;
   h: number;
 }
-
-/** The signature image types (SPEC §5), known by the file's first bytes (the extension is not trusted). */
-export const SIGN_IMAGE_FORMATS: ReadonlySet<ImageFormat> = new Set(['jpg', 'png', 'gif', 'bmp']);
 
 /**
  * Stamps each image onto its page as page content (an image XObject drawn by a content stream

@@ -1,5 +1,6 @@
 import { CatalogueError } from '@pagewright/contracts';
-import { probeImageHeader, SIGN_IMAGE_FORMATS, sniffImage } from '@pagewright/engine';
+// The probe alone, not the engine's index: that loads MuPDF, which only the worker threads load.
+import { probeImageHeader, SIGN_IMAGE_FORMATS, sniffImage } from '@pagewright/engine/image-probe';
 
 /**
  * The type and pixel size of a signature image, read by the engine's image probe: JPEG, PNG,

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { zipFiles as zipEntries } from '@pagewright/engine';
+// The zip helper alone, not the engine's index: that loads MuPDF, which only the worker threads load.
+import { zipFiles as zipEntries } from '@pagewright/engine/zip';
 
 /**
  * Zips local files under their base names into `outputPath`, deflated: the engine's zip helper

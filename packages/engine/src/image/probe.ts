@@ -66,6 +66,9 @@ const BMP_HEADER_SIZES = new Set([12, 40, 52, 56, 64, 108, 124]);
 
 /* ----------------------------------------------------------------------------- sniff */
 
+/** The signature image types (SPEC §5), known by the file's first bytes (the extension is not trusted). */
+export const SIGN_IMAGE_FORMATS: ReadonlySet<ImageFormat> = new Set(['jpg', 'png', 'gif', 'bmp']);
+
 /**
  * The format from the magic bytes; undefined for anything else (PDF, text, SVG, HEIC...). A BMP
  * is "BM" and more than its file header: text files start with "BM" too, so `readImageHeader`
