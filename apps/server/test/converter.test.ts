@@ -233,7 +233,8 @@ describe('converter: to PDF', () => {
   });
 
   it('lays an EPUB out in the engine workers: its progress moves while the book is laid out, and the PDF holds its text', async () => {
-    const { file_id } = await upload(server, 'Long book.epub', epubBook(300));
+    // Long enough that its layout spans many progress writes (one each 250 ms) on an idle machine too.
+    const { file_id } = await upload(server, 'Long book.epub', epubBook(700));
     const created = await convert({ file_id, output_format: 'pdf' }, 'POST');
     expect(created.env.code).toBe(0);
     const seen: number[] = [];
@@ -252,7 +253,7 @@ describe('converter: to PDF', () => {
     const res = await server.guest.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     expect(text).toContain('Chapter 1');
-    expect(text).toContain('Chapter 300');
+    expect(text).toContain('Chapter 700');
   });
 
   it('leaves no soffice and no temporary file (LibreOffice profiles included) once the server has stopped', async () => {
