@@ -33,4 +33,5 @@ export { pdfToPpt } from './convert/pdf-to-ppt.js';
 export { pdfToExcel } from './convert/pdf-to-excel.js';
 export { analysePdf, type DocumentLayout, type PageLayout as PdfPageLayout, type Paragraph as LayoutParagraph, type Table as LayoutTable, type ImageBlock as LayoutImage, type Run as LayoutRun } from './reconstruct/layout.js';
 export { type ProgressFn } from './progress.js';
+export { operations, type OperationArgs, type OperationName, type OperationResult } from './operations.js';
 export { InputError } from './errors.js';

@@ -4,7 +4,8 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { CatalogueError } from '@pagewright/contracts';
-import { operations, type EngineOutcome, type OperationName } from './operations.js';
+import { operations } from '@pagewright/engine';
+import type { EngineOutcome, OperationName } from './operations.js';
 
 export default async function run(task: { op: OperationName; args: unknown; port?: MessagePort }): Promise<EngineOutcome> {
   const { op, args, port } = task;
