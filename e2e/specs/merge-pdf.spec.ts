@@ -46,8 +46,16 @@ test('merge-pdf: files can be reordered before merging, and the order is kept', 
 });
 
 test('old /v2 paths redirect to the /app workspace keeping the query', async ({ page }) => {
-  await page.goto('/de/v2/merge-pdf-new?from=mail');
-  await expect(page).toHaveURL(/\/app\/merge-pdf\?from=mail$/);
+  await page.goto('/v2/merge-pdf-new?from=mail');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/app\/merge-pdf\?from=mail$/);
   await page.goto('/v2/popular-tools');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test('old /v2 paths keep their language: /de/v2/split-pdf opens the German split-pdf workspace', async ({ page }) => {
+  await page.goto('/de/v2/split-pdf?from=mail');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/de\/app\/split-pdf\?from=mail$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.goto('/jp/v2/merge-pdf-new');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/jp\/app\/merge-pdf$/);
 });
