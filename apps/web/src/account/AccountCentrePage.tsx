@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../app/paths';
 import { useDocumentTitle } from '../app/useDocumentTitle';
+import type { SubscriptionResponse } from '@pagewright/contracts';
+import { getSubscription } from '../billing/billingApi';
+import { formatDate } from '../i18n/format';
 import { getUsage } from './accountApi';
 import { useAccount } from './accountStore';
 import { openLogin } from './loginDialog';
@@ -18,6 +21,11 @@ export default function AccountCentrePage() {
   const localized = useLocalizedPath();
   const { user, pay, ready } = useAccount();
   const usage = useQuery({ queryKey: ['account', 'usage', user?.user_id], queryFn: getUsage, enabled: user !== null });
+  const subscription = useQuery({
+    queryKey: ['account', 'subscription', user?.user_id],
+    queryFn: ({ signal }) => getSubscription(signal),
+    enabled: user !== null && pay,
+  });
 
   if (!ready) return <Center py={80}><Loader /></Center>;
   if (!user) {
@@ -43,7 +51,8 @@ export default function AccountCentrePage() {
               <Avatar src={user.avatar || null} name={name} alt={name} color="brand" radius="xl" size="lg" />
               <div>
                 <Text fw={700} data-testid="account-name">{name}</Text>
-                <Text fz="sm" c="dimmed" data-testid="account-email">{user.email}</Text>
+                {/* Without a name the name line is the email already. */}
+                {name !== user.email && <Text fz="sm" c="dimmed" data-testid="account-email">{user.email}</Text>}
               </div>
             </Group>
             <Button variant="default" radius="xl" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
@@ -61,6 +70,7 @@ export default function AccountCentrePage() {
                 <Button component={Link} to={localized('/pricing')} radius="xl" size="xs">{t('account.upgrade')}</Button>
               )}
             </Group>
+            {pay && subscription.data && <PlanPeriod summary={subscription.data} />}
           </Card>
           <Card withBorder radius="lg" padding="lg">
             <Text fz="sm" c="dimmed" mb={6}>{t('account.usageTitle')}</Text>
@@ -97,4 +107,19 @@ export default function AccountCentrePage() {
       </Stack>
     </Container>
   );
+}
+
+/**
+ * The active plan's next date: when a Stripe subscription renews, when any other plan (a grant,
+ * the demo checkout, a canceled subscription) ends, or that it has no end.
+ */
+function PlanPeriod({ summary }: { summary: SubscriptionResponse }) {
+  const { t } = useTranslation();
+  const active = summary.subscriptions.find((s) => s.status === 'active');
+  if (!active) return null;
+  let text: string;
+  if (active.expires_at === null) text = t('account.noEndDate');
+  else if (active.provider === 'stripe' && !active.trial) text = t('account.renewsOn', { date: formatDate(active.expires_at) });
+  else text = t('account.endsOn', { date: formatDate(active.expires_at) });
+  return <Text fz="sm" c="dimmed" mt={8} data-testid="account-plan-period">{text}</Text>;
 }

@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../app/paths';
 
-/** The login dialog is only needed once asked for, so the home page does not load it. */
-export function openLoginDialog(): void {
-  void import('../account/loginDialog').then((m) => m.openLogin());
+/**
+ * The login dialog is only needed once asked for, so the home page does not load it. `signUp`
+ * starts on the sign-up form.
+ */
+export function openLoginDialog(options: { signUp?: boolean } = {}): void {
+  void import('../account/loginDialog').then((m) => m.openLogin(options));
 }
 
 /** The marketing header's page links of SPEC §2: templates, pricing, AI translate. */
@@ -34,11 +37,11 @@ export function HeaderPageLinks({ onNavigate, fullWidth = false }: { onNavigate?
   ));
 }
 
-/** Free trial registers an account (SPEC §2); the login dialog offers sign-up. */
+/** Free trial registers an account (SPEC §2): the login dialog opens on its sign-up form. */
 export function FreeTrialButton({ fullWidth = false }: { fullWidth?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Button radius="xl" fw={600} fullWidth={fullWidth} onClick={openLoginDialog} data-testid="free-trial">
+    <Button radius="xl" fw={600} fullWidth={fullWidth} onClick={() => openLoginDialog({ signUp: true })} data-testid="free-trial">
       {t('header.freeTrial')}
     </Button>
   );

@@ -33,8 +33,10 @@ export default function OcrPage() {
       <LanguagePicker value={languages} onChange={setLanguages} error={error} disabled={running} />
       <div>
         <Text fz="sm" fw={500} mb={6}>{t('ocr.output')}</Text>
+        {/* One choice a line: side by side, "Word (DOCX)" ran past a 300 px panel. */}
         <SegmentedControl
           fullWidth
+          orientation="vertical"
           value={format}
           onChange={(value) => setFormat(value as OutputFormat)}
           disabled={running}

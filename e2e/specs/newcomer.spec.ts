@@ -1,0 +1,47 @@
+/** What a newcomer meets around the tools (issue 17): entry points, labels and account details. */
+import { expect, test } from '@playwright/test';
+import { runAdmin } from './admin.js';
+import { addFiles, pngFile, solidPng, watchErrors } from './helpers.js';
+import { signUp } from './paywalled.js';
+
+test('free trial opens the login dialog on its sign-up form', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await page.getByTestId('free-trial').first().click();
+  const frame = page.frameLocator('[data-testid=login-frame]');
+  await expect(frame.getByTestId('signup-tab')).toHaveAttribute('aria-selected', 'true');
+  await expect(frame.getByTestId('signup-first-name')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the account centre shows the email once for a user without a name, and when a granted plan ends', async ({ page }) => {
+  const email = await signUp(page);
+  await page.goto('/app/account');
+  await expect(page.getByTestId('account-name')).toHaveText(email);
+  await expect(page.getByTestId('account-email')).toHaveCount(0);
+  await expect(page.getByTestId('account-plan-period')).toHaveCount(0);
+
+  runAdmin(['grant-plan', '--email', email, '--plan', 'Yearly_Plan', '--days', '30']);
+  await page.reload();
+  const ends = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(Date.now() + 30 * 24 * 3600 * 1000);
+  await expect(page.getByTestId('account-plan-period')).toHaveText(`Ends on ${ends}`);
+
+  runAdmin(['grant-plan', '--email', email, '--plan', 'Yearly_Plan']);
+  await page.reload();
+  await expect(page.getByTestId('account-plan-period')).toHaveText('No end date');
+});
+
+test('every OCR output choice reads whole in the side panel at 1366 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await addFiles(page, 'OCR', [pngFile('scan.png', solidPng(200, 200, 255))]);
+  const control = page.getByTestId('ocr-format');
+  const labels = control.locator('label');
+  await expect(labels).toHaveCount(3);
+  const box = (await control.boundingBox())!;
+  for (const label of await labels.all()) {
+    const own = (await label.boundingBox())!;
+    // Inside the control's box: the control clips what reaches past it ("Word (DO").
+    expect(own.x + own.width, await label.innerText()).toBeLessThanOrEqual(box.x + box.width + 1);
+    expect(own.x, await label.innerText()).toBeGreaterThanOrEqual(box.x - 1);
+  }
+});
