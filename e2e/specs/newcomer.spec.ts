@@ -1,7 +1,8 @@
 /** What a newcomer meets around the tools (issue 17): entry points, labels and account details. */
 import { expect, test } from '@playwright/test';
 import { runAdmin } from './admin.js';
-import { addFiles, pngFile, solidPng, watchErrors } from './helpers.js';
+import { makePdf } from '../../apps/server/test/pdfFixtures.js';
+import { addFiles, pdfFile, pngFile, solidPng, watchErrors } from './helpers.js';
 import { signUp } from './paywalled.js';
 
 test('free trial opens the login dialog on its sign-up form', async ({ page }) => {
@@ -44,4 +45,31 @@ test('every OCR output choice reads whole in the side panel at 1366 px', async (
     expect(own.x + own.width, await label.innerText()).toBeLessThanOrEqual(box.x + box.width + 1);
     expect(own.x, await label.innerText()).toBeGreaterThanOrEqual(box.x - 1);
   }
+});
+
+test('the first Tab stop skips to the workspace, and the result takes the focus when it appears', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/app/merge-pdf');
+  await expect(page.getByTestId('choose-files')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('skip-link')).toBeFocused();
+  await expect(page.getByTestId('skip-link')).toHaveText('Skip to content');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+  // From the main content the upload button is the first stop (it took 29 presses from the top).
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('choose-files')).toBeFocused();
+
+  await addFiles(page, 'merge-pdf', [pdfFile('a.pdf', makePdf(['A'])), pdfFile('b.pdf', makePdf(['B']))]);
+  await page.getByTestId('convert-button').click();
+  await expect(page.getByTestId('result-title')).toBeFocused({ timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
+
+test('the marketing pages have the skip link too', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('skip-link')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
 });

@@ -7,6 +7,7 @@ import { PageLoader } from './PageLoader';
 import { AppNavbar } from './AppNavbar';
 import { AppTopBar } from './AppTopBar';
 import { TrafficBanner } from '../shell/TrafficBanner';
+import { SkipLink } from './SkipLink';
 
 const ShellExtras = lazy(() => import('../shell/ShellExtras'));
 
@@ -20,6 +21,7 @@ export default function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   return (
     <QueryClientProvider client={queryClient}>
+      <SkipLink />
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: { sm: 232, lg: 264 }, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
@@ -31,7 +33,7 @@ export default function AppLayout() {
         <AppShell.Navbar>
           <AppNavbar onNavigate={nav.close} />
         </AppShell.Navbar>
-        <AppShell.Main bg="gray.0" id="main">
+        <AppShell.Main bg="gray.0" id="main" tabIndex={-1}>
           <TrafficBanner />
           <Suspense fallback={<PageLoader />}>
             <Outlet />

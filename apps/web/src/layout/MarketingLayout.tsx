@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { MarketingFooter } from './MarketingFooter';
 import { MarketingHeader } from './MarketingHeader';
+import { SkipLink } from './SkipLink';
 
 // Banners and popups wait for their own chunk so the home page's first load stays small.
 const EventPopup = lazy(() => import('../shell/EventPopup'));
@@ -12,12 +13,13 @@ const PromoBanner = lazy(() => import('../shell/PromoBanner').then((m) => ({ def
 export function MarketingLayout() {
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: 'var(--mantine-color-gray-0)' }}>
+      <SkipLink />
       <Suspense fallback={null}>
         <TrafficBanner />
         <PromoBanner />
       </Suspense>
       <MarketingHeader />
-      <main id="main" style={{ flex: 1 }}>
+      <main id="main" tabIndex={-1} style={{ flex: 1 }}>
         <Outlet />
       </main>
       <MarketingFooter />

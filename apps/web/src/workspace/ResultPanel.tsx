@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconDownload, IconRefresh } from '@tabler/icons-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The end of a run: the result's name, a download link and a way to start again. */
@@ -14,13 +14,21 @@ export function ResultPanel({ downloadUrl, fileName, onStartOver, onDownload, ch
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // The result takes the focus when it appears, so a keyboard or screen-reader user is taken
+  // to it (its heading is read) instead of being left on the page body.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <Paper radius="xl" p={{ base: 'lg', sm: 48 }} withBorder data-testid="result-panel">
       <Stack align="center" gap="md" ta="center">
         <ThemeIcon size={72} radius="xl" color="teal" variant="light" aria-hidden="true">
           <IconCheck size={40} />
         </ThemeIcon>
-        <Title order={2} fz={{ base: 22, sm: 28 }}>{t('workspace.resultTitle')}</Title>
+        <Title order={2} fz={{ base: 22, sm: 28 }} ref={heading} tabIndex={-1} style={{ outline: 'none' }} data-testid="result-title">
+          {t('workspace.resultTitle')}
+        </Title>
         {fileName && <Text c="dimmed" fz="sm" data-testid="result-file-name">{t('workspace.resultBody', { name: fileName })}</Text>}
         {children}
         <Group gap="sm" justify="center" mt="sm">
