@@ -1,5 +1,5 @@
 /** What a newcomer meets around the tools (issue 17): entry points, labels and account details. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { runAdmin } from './admin.js';
 import { makePdf } from '../../apps/server/test/pdfFixtures.js';
 import { addFiles, pdfFile, pngFile, solidPng, watchErrors } from './helpers.js';
@@ -72,4 +72,31 @@ test('the marketing pages have the skip link too', async ({ page }) => {
   await expect(page.getByTestId('skip-link')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('#main')).toBeFocused();
+});
+
+/** Whether two elements' boxes overlap on the page. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+test('the activity box never covers the work area: after it on a desktop, collapsed on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // A list longer than the screen: a box pinned to the screen would lie over some of its rows.
+  const files = Array.from({ length: 10 }, (_, i) => pdfFile(`part-${i + 1}.pdf`, makePdf([`P${i + 1}`])));
+  await addFiles(page, 'merge-pdf', files);
+  const box = page.getByTestId('activity-box');
+  await expect(box).toHaveAttribute('data-collapsed', 'false');
+  for (const work of [...await page.getByTestId('file-row').all(), page.getByTestId('convert-button')]) {
+    expect(await overlap(box, work)).toBe(false);
+  }
+  // Below the fold of a filled page: scrolled to, not floating over the files.
+  expect((await box.boundingBox())!.y).toBeGreaterThan((await page.getByTestId('convert-button').boundingBox())!.y);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/app/merge-pdf');
+  await expect(box).toHaveAttribute('data-collapsed', 'true');
+  expect(await overlap(box, page.getByTestId('choose-files'))).toBe(false);
+  await box.getByRole('button', { name: 'Show offers' }).click();
+  await expect(box).toHaveAttribute('data-collapsed', 'false');
 });

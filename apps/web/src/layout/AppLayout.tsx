@@ -10,6 +10,7 @@ import { TrafficBanner } from '../shell/TrafficBanner';
 import { SkipLink } from './SkipLink';
 
 const ShellExtras = lazy(() => import('../shell/ShellExtras'));
+const ActivityBox = lazy(() => import('../shell/ActivityBox').then((m) => ({ default: m.ActivityBox })));
 
 // Server state of the /app pages; the marketing home needs none, so it does not load the library.
 const queryClient = new QueryClient({
@@ -37,6 +38,10 @@ export default function AppLayout() {
           <TrafficBanner />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+          </Suspense>
+          {/* After the page, in its flow: it never covers the work area (SPEC §2). */}
+          <Suspense fallback={null}>
+            <ActivityBox />
           </Suspense>
         </AppShell.Main>
         <Suspense fallback={null}>

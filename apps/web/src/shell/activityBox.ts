@@ -9,9 +9,18 @@ export function activityBoxVisible(pathname: string): boolean {
   return !(page !== null && (activityBoxHiddenPages as readonly string[]).includes(page as AppPageName));
 }
 
-/** SPEC §4: expanded unless the collapsed flag is stored. */
-export function activityBoxCollapsed(storage: Storage = sessionStorage): boolean {
-  return storage.getItem(collapsedKey) === '1';
+/** A phone-sized screen (below SPEC §2's 768 px desktop breakpoint). */
+export function narrowScreen(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767px)').matches;
+}
+
+/**
+ * SPEC §4: expanded unless the collapsed flag is stored; on a phone collapsed until the visitor
+ * opens it, so it never takes a fifth of the screen from the work.
+ */
+export function activityBoxCollapsed(storage: Storage = sessionStorage, narrow = narrowScreen()): boolean {
+  const stored = storage.getItem(collapsedKey);
+  return stored === null ? narrow : stored === '1';
 }
 
 export function collapseActivityBox(storage: Storage = sessionStorage): void {
@@ -19,7 +28,7 @@ export function collapseActivityBox(storage: Storage = sessionStorage): void {
 }
 
 export function expandActivityBox(storage: Storage = sessionStorage): void {
-  storage.removeItem(collapsedKey);
+  storage.setItem(collapsedKey, '0');
 }
 
 /** The flag lives until the page unloads (SPEC §4); a reload shows the box expanded again. */

@@ -1,6 +1,6 @@
 import type { AdInfo, ShellConfig } from '@pagewright/contracts';
 import { describe, expect, it } from 'vitest';
-import { activityBoxCollapsed, activityBoxVisible, clearActivityBoxOnUnload, collapseActivityBox } from './activityBox';
+import { activityBoxCollapsed, activityBoxVisible, clearActivityBoxOnUnload, collapseActivityBox, expandActivityBox } from './activityBox';
 import { appPageOf } from './appPage';
 import { eventPopupShownAt, recordEventPopupShown, shouldShowEventPopup } from './eventPopup';
 import { needsLeavingConfirm } from './leaving';
@@ -63,11 +63,23 @@ describe('activity box', () => {
     const storage = new MemoryStorage();
     const target = new EventTarget() as Window;
     const stop = clearActivityBoxOnUnload(target, storage);
-    expect(activityBoxCollapsed(storage)).toBe(false);
+    expect(activityBoxCollapsed(storage, false)).toBe(false);
     collapseActivityBox(storage);
-    expect(activityBoxCollapsed(storage)).toBe(true);
+    expect(activityBoxCollapsed(storage, false)).toBe(true);
     target.dispatchEvent(new Event('pagehide'));
-    expect(activityBoxCollapsed(storage)).toBe(false);
+    expect(activityBoxCollapsed(storage, false)).toBe(false);
+    stop();
+  });
+
+  it('starts collapsed on a phone until opened, and the opening goes with the page', () => {
+    const storage = new MemoryStorage();
+    const target = new EventTarget() as Window;
+    const stop = clearActivityBoxOnUnload(target, storage);
+    expect(activityBoxCollapsed(storage, true)).toBe(true);
+    expandActivityBox(storage);
+    expect(activityBoxCollapsed(storage, true)).toBe(false);
+    target.dispatchEvent(new Event('pagehide'));
+    expect(activityBoxCollapsed(storage, true)).toBe(true);
     stop();
   });
 });
