@@ -100,3 +100,37 @@ test('the activity box never covers the work area: after it on a desktop, collap
   await box.getByRole('button', { name: 'Show offers' }).click();
   await expect(box).toHaveAttribute('data-collapsed', 'false');
 });
+
+test('a file of another type is left out with a message naming it and the accepted types, picked or dropped', async ({ page }) => {
+  await page.goto('/app/merge-pdf');
+  await page.getByTestId('file-input').setInputFiles([pngFile('photo.png', solidPng(20, 20, 90)), pdfFile('a.pdf', makePdf(['A']))]);
+  await expect(page.getByText('“photo.png” was not added: only PDF files are accepted.')).toBeVisible();
+  await expect(page.getByTestId('file-row')).toHaveCount(1);
+
+  await page.goto('/app/image-resizer');
+  // Dropped from the desktop onto the drop zone.
+  const drop = await page.evaluateHandle(`(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['%PDF-1.4'], 'report.pdf', { type: 'application/pdf' }));
+    return data;
+  })()`);
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: drop });
+  await expect(page.getByText('“report.pdf” was not added: only JPG, JPEG, PNG, BMP, GIF, TIFF, TIF, WEBP files are accepted.')).toBeVisible();
+  await expect(page.getByTestId('file-row')).toHaveCount(0);
+});
+
+test('an empty file and a text file named .pdf are damaged PDFs, without a retry that cannot succeed', async ({ page }) => {
+  await page.goto('/app/merge-pdf');
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'empty.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) },
+    { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some notes, not a PDF at all') },
+  ]);
+  const rows = page.getByTestId('file-row');
+  for (const name of ['empty.pdf', 'notes.pdf']) {
+    const row = rows.filter({ has: page.getByText(name, { exact: true }) });
+    await expect(row).toHaveAttribute('data-state', 'damaged', { timeout: 15_000 });
+    await expect(row).toContainText('The PDF is corrupted and cannot be opened.');
+    await expect(row).not.toContainText('Upload failed');
+    await expect(row.getByTestId('retry-upload')).toHaveCount(0);
+  }
+});

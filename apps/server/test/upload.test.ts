@@ -113,10 +113,10 @@ describe('document/info', () => {
     expect(r.env.code).toBe('FILE_DAMAGED');
   });
 
-  it('answers FILE_TYPE_ERROR for a text file renamed .pdf', async () => {
+  it('answers PDF_CORRUPTED for a text file renamed .pdf: to its owner a PDF that cannot be opened', async () => {
     const { file_id } = await upload(server, 'notes.pdf', Buffer.from('just some notes, not a PDF\n'));
     const r = await api(server, 'GET', `/api/document/info?file_id=${file_id}`);
-    expect(r.env.code).toBe('FILE_TYPE_ERROR');
+    expect(r.env.code).toBe('PDF_CORRUPTED');
   });
 
   it('answers 2405 for a file_id that does not exist', async () => {

@@ -78,6 +78,15 @@ async function uploadAndInspect(uid: string): Promise<void> {
   const controller = new AbortController();
   controllers.set(uid, controller);
   const { signal } = controller;
+  if (file.raw.size === 0) {
+    // Nothing to upload, and no upload could help: an empty file is a damaged one (SPEC §8).
+    controllers.delete(uid);
+    const code = fileExtension(file.name) === 'pdf' ? 'PDF_CORRUPTED' : 'FILE_DAMAGED';
+    store().dispatch(uid, 'damage');
+    store().patch(uid, { errorCode: code });
+    showErrorToast(new ApiError(code));
+    return;
+  }
   store().dispatch(uid, 'upload');
   store().patch(uid, { percentage: 0, errorCode: undefined, isUploadOss: false });
   try {

@@ -171,7 +171,17 @@ export class FilesService {
   async documentInfo(owner: string, fileId: string, passwd?: string): Promise<DocumentInfo> {
     const row = await this.requireUploaded(owner, fileId);
     const path = await this.storage.localCopy(row.storage_key, tmpdir());
-    const info = await this.engine.run('info', { path, ...(passwd ? { password: passwd } : {}) });
+    let info;
+    try {
+      info = await this.engine.run('info', { path, ...(passwd ? { password: passwd } : {}) });
+    } catch (error) {
+      // A file named .pdf that holds no PDF (text renamed, cut to nothing) is, to its owner, a
+      // PDF that cannot be opened (SPEC §8), not a file of the wrong type.
+      if (error instanceof CatalogueError && error.code === 'FILE_TYPE_ERROR' && /\.pdf$/i.test(row.filename)) {
+        throw new CatalogueError('PDF_CORRUPTED', `${row.filename} holds no PDF`);
+      }
+      throw error;
+    }
     if (row.total_page === null) await this.repo.setPageInfo(fileId, info);
     return { file_id: fileId, ...info };
   }
