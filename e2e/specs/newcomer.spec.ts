@@ -134,3 +134,19 @@ test('an empty file and a text file named .pdf are damaged PDFs, without a retry
     await expect(row.getByTestId('retry-upload')).toHaveCount(0);
   }
 });
+
+test('while three PDFs merge, the panel says nothing about missing or left-out files', async ({ page }) => {
+  const files = ['A', 'B', 'C'].map((text) => pdfFile(`${text}.pdf`, makePdf([text])));
+  await addFiles(page, 'merge-pdf', files);
+  await page.getByTestId('convert-button').click();
+  // The run shows its progress (until the result; the check happens while it is on screen).
+  const running = page.getByTestId('cancel-task');
+  await expect(running.or(page.getByTestId('result-panel'))).toBeVisible();
+  if (await running.isVisible()) {
+    await expect(page.getByTestId('file-row').first()).toHaveAttribute('data-state', 'tasking');
+    await expect(page.getByText('Add at least two PDF files to merge.')).toHaveCount(0);
+    await expect(page.getByText(/will be left out/)).toHaveCount(0);
+    await expect(page.getByTestId('merge-summary')).toContainText('3 files');
+  }
+  await expect(page.getByTestId('result-panel')).toBeVisible({ timeout: 30_000 });
+});

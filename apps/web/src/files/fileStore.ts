@@ -148,6 +148,11 @@ export function isReady(file: FileItem): boolean {
   return (file.state === 'ossSuccessful' || file.state === 'taskingFailed') && file.ossInfo !== undefined;
 }
 
+/** Files the running task is working on: neither waiting, nor left out. */
+export function isInTask(file: FileItem): boolean {
+  return file.state === 'tasking' || file.state === 'converting' || file.state === 'convertSuccessful' || file.state === 'ocrChecking';
+}
+
 /** Files still moving towards ready (hashing, uploading, reading document info). */
 export function isPending(file: FileItem): boolean {
   return file.state === 'localAdded' || file.state === 'ossUploading' || file.state === 'decrypted';

@@ -1,12 +1,13 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isPending, isReady, useFileStore } from '../../files/fileStore';
+import { isInTask, isPending, isReady, useFileStore } from '../../files/fileStore';
 
 export function MergeSidePanel() {
   const { t } = useTranslation();
   const files = useFileStore((state) => state.files);
-  const ready = files.filter(isReady);
+  // The files being merged count as used: the panel never reports them missing or left out.
+  const ready = files.filter((file) => isReady(file) || isInTask(file));
   const pending = files.filter(isPending).length;
   const excluded = files.length - ready.length - pending;
   const pages = ready.reduce((sum, file) => sum + (file.ossInfo?.total_page ?? 0), 0);
