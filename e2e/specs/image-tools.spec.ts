@@ -22,7 +22,7 @@ test('image-compressor: a quality-100 JPEG comes back smaller, with the saving s
   await page.getByTestId('image-compress-level-high').check();
   await expect(page.getByTestId('image-keep-metadata')).not.toBeChecked();
   const { name, bytes } = await convertAndDownload(page);
-  expect(name).toBe('photo.jpg');
+  expect(name).toBe('photo-compressed.jpg');
   expect(await decodedFacts(bytes)).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
   expect(bytes.length).toBeLessThan(jpeg.length);
   const saving = page.getByTestId('image-saving');
@@ -68,7 +68,7 @@ test('crop-image: a box under 50 pixels is refused, the typed box is cut', async
   await page.getByTestId('image-crop-height').fill('50');
   await expect(page.getByTestId('image-crop-error')).toHaveCount(0);
   const { name, bytes } = await convertAndDownload(page);
-  expect(name).toBe('halves.png');
+  expect(name).toBe('halves-cropped.png');
   expect(await decodedFacts(bytes)).toMatchObject({ format: 'png', width: 60, height: 50 });
   expect(await pixelAt(bytes, 0, 0)).toEqual([0, 0, 255]);
   expect(errors).toEqual([]);
@@ -85,9 +85,9 @@ test('image-resizer: a batch of two at 50 % and by width with the aspect lock', 
   const { name, bytes } = await convertAndDownload(page);
   expect(name).toMatch(/\.zip$/);
   const files = unzipAll(bytes);
-  expect([...files.keys()]).toEqual(['tall.webp', 'wide.png']);
-  expect(await decodedFacts(files.get('wide.png')!)).toMatchObject({ format: 'png', width: 100, height: 50 });
-  expect(await decodedFacts(files.get('tall.webp')!)).toMatchObject({ format: 'webp', width: 30, height: 60 });
+  expect([...files.keys()]).toEqual(['tall-resized.webp', 'wide-resized.png']);
+  expect(await decodedFacts(files.get('wide-resized.png')!)).toMatchObject({ format: 'png', width: 100, height: 50 });
+  expect(await decodedFacts(files.get('tall-resized.webp')!)).toMatchObject({ format: 'webp', width: 30, height: 60 });
 
   await page.getByTestId('start-over').click();
   await addFiles(page, 'image-resizer', [image('wide.png', await twoColourImage(200, 100))]);
@@ -107,7 +107,7 @@ test('rotate-image: the preview turns, and the image comes back turned and flipp
   await page.getByText('Flip vertically').click();
   await expect(page.getByTestId('image-thumb-img')).toHaveAttribute('style', /scale\(1, -1\) rotate\(270deg\)/);
   const { name, bytes } = await convertAndDownload(page);
-  expect(name).toBe('halves.png');
+  expect(name).toBe('halves-rotated.png');
   expect(await decodedFacts(bytes)).toMatchObject({ width: 100, height: 200 });
   // A quarter turn anticlockwise puts the red left half at the bottom; the vertical flip brings it to the top.
   expect(await pixelAt(bytes, 50, 10)).toEqual([255, 0, 0]);
@@ -124,7 +124,7 @@ test('image-converter: an animated GIF says what happens to its frames; the firs
   await choose(page, 'image-target-format', 'GIF');
   await page.getByTestId('image-frames-first').check();
   const { name, bytes } = await convertAndDownload(page);
-  expect(name).toBe('spin.gif');
+  expect(name).toBe('spin-converted.gif');
   expect(await decodedFacts(bytes)).toMatchObject({ format: 'gif', width: 40, height: 30, frames: 1 });
   expect(errors).toEqual([]);
 });

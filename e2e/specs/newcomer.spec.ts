@@ -2,7 +2,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { runAdmin } from './admin.js';
 import { makePdf } from '../../apps/server/test/pdfFixtures.js';
-import { addFiles, pdfFile, pngFile, solidPng, watchErrors } from './helpers.js';
+import { addFiles, convertAndDownload, pdfFile, pngFile, solidPng, unzipAll, watchErrors } from './helpers.js';
 import { signUp } from './paywalled.js';
 
 test('free trial opens the login dialog on its sign-up form', async ({ page }) => {
@@ -68,6 +68,7 @@ test('the first Tab stop skips to the workspace, and the result takes the focus 
 
 test('the marketing pages have the skip link too', async ({ page }) => {
   await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('skip-link')).toBeFocused();
   await page.keyboard.press('Enter');
@@ -149,4 +150,18 @@ test('while three PDFs merge, the panel says nothing about missing or left-out f
     await expect(page.getByTestId('merge-summary')).toContainText('3 files');
   }
   await expect(page.getByTestId('result-panel')).toBeVisible({ timeout: 30_000 });
+});
+
+test('results are named from their inputs: split parts, a compressed image, a batch zip', async ({ page }) => {
+  await addFiles(page, 'split-pdf', [pdfFile('report.pdf', makePdf(['one', 'two', 'three']))]);
+  await page.getByTestId('split-mode').getByText('Each page', { exact: true }).click();
+  const split = await convertAndDownload(page);
+  expect(split.name).toBe('report-split.zip');
+  expect([...unzipAll(split.bytes).keys()].sort()).toEqual(['report-1.pdf', 'report-2.pdf', 'report-3.pdf']);
+
+  await addFiles(page, 'image-compressor', [pngFile('photo.png', solidPng(60, 40, 120)), pngFile('logo.png', solidPng(30, 30, 10))]);
+  const images = await convertAndDownload(page);
+  expect(images.name).toBe('photo-compressed.zip');
+  expect([...unzipAll(images.bytes).keys()].sort()).toEqual(['logo-compressed.png', 'photo-compressed.png']);
+  await expect(page.getByTestId('result-file-name')).toContainText('photo-compressed.zip');
 });

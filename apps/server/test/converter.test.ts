@@ -176,12 +176,15 @@ describe('converter: from PDF', () => {
       const r = await api<TaskResult>(server, 'GET', `/api/get-task-result?multi_id=${multi}`);
       if (r.env.data.items.length === 2 && r.env.data.items.every((i) => i.is_done)) {
         expect(r.env.data.items.map((i) => i.status)).toEqual([0, 0]);
+        // The batch is named as its zip: from the first result and the tool.
+        expect(r.env.data.output_file_name).toBe('a-converted.zip');
         break;
       }
       if (Date.now() > deadline) throw new Error('batch did not end');
       await new Promise((res) => setTimeout(res, 100));
     }
     const res = await server.guest.fetch(`/api/document/download-doc-bulk?multi_id=${multi}`);
+    expect(res.headers.get('content-disposition')).toContain('a-converted.zip');
     const entries = unzip(Buffer.from(await res.arrayBuffer()));
     expect([...entries.keys()].sort()).toEqual(['a.txt', 'b.txt']);
     expect(entries.get('b.txt')!.toString('utf8')).toContain('second file');

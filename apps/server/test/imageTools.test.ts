@@ -91,7 +91,7 @@ describe('images_process through the API', () => {
   it('image-resizer scales by a percentage, or to a width with the aspect kept', async () => {
     const fileId = await uploaded('wide.png', await twoColourImage(200, 100));
     const half = await processOne({ mode: 'resize', file_ids: [fileId], resize_parameter: 50 });
-    expect(half.name).toBe('wide.png');
+    expect(half.name).toBe('wide-resized.png');
     expect(await decodedFacts(half.bytes)).toMatchObject({ format: 'png', width: 100, height: 50 });
     const narrow = await processOne({ mode: 'resize', file_ids: [fileId], resize_width: 80 });
     expect(await decodedFacts(narrow.bytes)).toMatchObject({ width: 80, height: 40 });
@@ -109,7 +109,7 @@ describe('images_process through the API', () => {
     const jpeg = await photoJpeg(400, 300);
     const fileId = await uploaded('photo.jpg', jpeg);
     const { bytes, item, name } = await processOne({ mode: 'compress', file_ids: [fileId], level: 'medium' });
-    expect(name).toBe('photo.jpg');
+    expect(name).toBe('photo-compressed.jpg');
     expect(await decodedFacts(bytes)).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
     expect(bytes.length).toBeLessThan(jpeg.length);
     expect(item.detail).toMatchObject({ input_size: jpeg.length, output_size: bytes.length });
@@ -189,10 +189,10 @@ describe('images_process through the API', () => {
     expect(result.items.map((i) => i.status)).toEqual([0, 0, 0]);
     const res = await server.guest.fetch(`/api/document/download-doc-bulk?multi_id=${multiId}`);
     const files = unzip(Buffer.from(await res.arrayBuffer()));
-    expect([...files.keys()]).toEqual(['a.png', 'b.jpg', 'c.webp']);
-    expect(await decodedFacts(files.get('a.png')!)).toMatchObject({ format: 'png', width: 50, height: 30 });
-    expect(await decodedFacts(files.get('b.jpg')!)).toMatchObject({ format: 'jpeg', width: 40, height: 40 });
-    expect(await decodedFacts(files.get('c.webp')!)).toMatchObject({ format: 'webp', width: 30, height: 50 });
+    expect([...files.keys()]).toEqual(['a-resized.png', 'b-resized.jpg', 'c-resized.webp']);
+    expect(await decodedFacts(files.get('a-resized.png')!)).toMatchObject({ format: 'png', width: 50, height: 30 });
+    expect(await decodedFacts(files.get('b-resized.jpg')!)).toMatchObject({ format: 'jpeg', width: 40, height: 40 });
+    expect(await decodedFacts(files.get('c-resized.webp')!)).toMatchObject({ format: 'webp', width: 30, height: 50 });
   });
 
   it('a batch with one bad file starts no task at all', async () => {

@@ -52,7 +52,10 @@ describe('organize tools through the API', () => {
     const fileId = await pdfFile('book.pdf', ['p1', 'p2', 'p3', 'p4', 'p5']);
     const { item, bytes } = await runTool('/api/split', { file_id: fileId, mode: 'ranges', ranges: '1-2,3-5' });
     expect(item.status).toBe(0);
-    const parts = [...unzip(bytes!).values()].map(pageTexts);
+    const entries = unzip(bytes!);
+    // Named after the upload, not after the task's stored copy.
+    expect([...entries.keys()]).toEqual(['book-1-2.pdf', 'book-3-5.pdf']);
+    const parts = [...entries.values()].map(pageTexts);
     expect(parts).toEqual([['p1', 'p2'], ['p3', 'p4', 'p5']]);
   });
 

@@ -131,7 +131,8 @@ export class TasksService {
     const first = rows[0]!;
     return {
       ...(query.task_id ? { task_id: query.task_id } : { multi_id: query.multi_id }),
-      output_file_name: first.output_file_name,
+      // A batch of several downloads as one zip (download-doc-bulk), under that zip's name.
+      output_file_name: query.multi_id && rows.length > 1 ? bulkName(rows) : first.output_file_name,
       items: rows.map(toItem),
     };
   }
@@ -154,7 +155,7 @@ export class TasksService {
       zip.addReadStream(this.storage.openRead(row.output_key!), uniqueName(row.output_file_name, used));
     }
     zip.end();
-    return { stream: zip.outputStream as Readable, name: 'pagewright-results.zip' };
+    return { stream: zip.outputStream as Readable, name: bulkName(rows) };
   }
 
   /**
@@ -223,4 +224,24 @@ function uniqueName(name: string, used: Set<string>): string {
   for (let i = 2; used.has(candidate); i++) candidate = name.replace(/(\.[^.]*)?$/, (ext) => ` (${i})${ext}`);
   used.add(candidate);
   return candidate;
+}
+
+/** What a batch's zip says of its tool, by task kind; the kinds not listed say their own name. */
+const bulkLabels: Record<string, string> = {
+  converter: 'converted', imagesProcess: 'converted', compress: 'compressed', encrypt: 'protected', decode: 'unlocked',
+  merge: 'merged', rotate: 'rotated', crop: 'cropped', redaction: 'redacted', replaceText: 'replaced', sign: 'signed',
+  extractImages: 'images', extractPage: 'pages', imageOcr: 'ocr', imagesMergePdf: 'images', split: 'split',
+};
+
+/**
+ * A batch's zip, named from its first result and its tool: two Word files to PDF give
+ * `letter-converted.zip`; `report-compressed.pdf` and others give `report-compressed.zip`.
+ */
+export function bulkName(rows: readonly { kind: string; output_file_name: string }[]): string {
+  const first = rows[0];
+  const stem = (first?.output_file_name ?? 'results').replace(/\.[^.]*$/, '') || 'results';
+  const label = bulkLabels[first?.kind ?? ''] ?? first?.kind ?? 'results';
+  // An image result's name says its tool already (photo-compressed.jpg); a format change does not.
+  const said = first?.kind === 'imagesProcess' ? /-(converted|resized|compressed|cropped|rotated)$/.test(stem) : stem.endsWith(`-${label}`);
+  return said ? `${stem}.zip` : `${stem}-${label}.zip`;
 }

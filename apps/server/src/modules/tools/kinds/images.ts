@@ -15,7 +15,7 @@ import {
 import type { ImageProcessOptions } from '@pagewright/engine';
 import type { TaskRunner } from '../../tasks/service.js';
 import { sanitizeFileName, withExtension } from '../../../util/fileName.js';
-import type { ToolDeps, ToolKind } from '../service.js';
+import { suffixed, type ToolDeps, type ToolKind } from '../service.js';
 import type { Identity } from '../../../http/identity.js';
 
 const KIND = 'imagesProcess' satisfies ToolRouteKey;
@@ -125,7 +125,7 @@ export function imageKinds(deps: ToolDeps): ToolKind[] {
         if (options.crop) checkCropInside(options.crop, probe.facts, row.filename);
         // The extension names a file in the task's directory: letters and digits only.
         if (!/^[a-z0-9]{1,8}$/.test(probe.outputExtension)) throw new CatalogueError(3125, `unexpected output extension ${probe.outputExtension}`);
-        accepted.push({ file_id: fileId, name: outputNameOf(row.filename, probe.outputExtension), extension: probe.outputExtension });
+        accepted.push({ file_id: fileId, name: outputNameOf(row.filename, probe.outputExtension, body.mode), extension: probe.outputExtension });
       }
     } finally {
       await rm(probeDir, { recursive: true, force: true });
@@ -143,9 +143,30 @@ export function imageKinds(deps: ToolDeps): ToolKind[] {
   return [{ kind: KIND, start, run }];
 }
 
-/** `holiday photo.JPG` → `holiday photo.webp`: the input's base name with the output's extension. */
-export function outputNameOf(inputName: string, extension: string): string {
-  return withExtension(sanitizeFileName(inputName, 'image'), extension);
+/** What each mode adds to the input's name. */
+const modeSuffix: Record<ImageMode, string> = {
+  converter: 'converted',
+  resize: 'resized',
+  compress: 'compressed',
+  crop: 'cropped',
+  rotate: 'rotated',
+};
+
+/**
+ * The result's name from the input's: `photo.JPG` compressed → `photo-compressed.jpg`, so it
+ * never takes the original's name in a downloads folder; a conversion to another format keeps
+ * the base name (`holiday photo.png` → `holiday photo.webp`).
+ */
+export function outputNameOf(inputName: string, extension: string, mode: ImageMode): string {
+  const safe = sanitizeFileName(inputName, 'image');
+  const sameFormat = sameExtension(fileExtension(safe), extension);
+  if (mode === 'converter' && !sameFormat) return withExtension(safe, extension);
+  return suffixed(safe, modeSuffix[mode], extension);
+}
+
+function sameExtension(a: string, b: string): boolean {
+  const canonical = (e: string) => ({ jpeg: 'jpg', tif: 'tiff' } as Record<string, string>)[e.toLowerCase()] ?? e.toLowerCase();
+  return canonical(a) === canonical(b);
 }
 
 /**

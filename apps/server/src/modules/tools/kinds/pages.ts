@@ -1,7 +1,8 @@
 /** merge-pdf, split-pdf, rotate-pdf, crop-pdf, delete-pages, rearrange-pdf-pages, extract-images-from-pdf: a document's pages. */
 import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { CatalogueError } from '@pagewright/contracts';
+import { sanitizeFileName } from '../../../util/fileName.js';
 import { zipFiles } from '../../../util/zip.js';
 import { parsePages, parseRanges } from '../pageRanges.js';
 import { fileToolKind, pdfInput, singleInput, suffixed, type ToolDeps, type ToolKind } from '../service.js';
@@ -46,8 +47,15 @@ export function pageKinds(deps: ToolDeps): ToolKind[] {
       outputName: (name) => suffixed(name, 'split', 'zip'),
       run: async ({ inputs, options, tempDir, engine, reportProgress }) => {
         const partsDir = path.join(tempDir, 'parts');
+        const sourceDir = path.join(tempDir, 'source');
         await mkdir(partsDir);
-        const { files } = await engine.run('split', { input: pdfInput(inputs[0]!), outDir: partsDir, spec: options }, reportProgress);
+        await mkdir(sourceDir);
+        // The parts are named after the file they come from (report-1.pdf, report-4-6.pdf): the
+        // engine names them after its input, so the stored copy takes the upload's name.
+        const input = inputs[0]!;
+        const named = path.join(sourceDir, sanitizeFileName(input.name, 'document'));
+        await rename(input.path, named);
+        const { files } = await engine.run('split', { input: pdfInput({ ...input, path: named }), outDir: partsDir, spec: options }, reportProgress);
         const outputPath = path.join(tempDir, 'split.zip');
         await zipFiles(files, outputPath);
         return { outputPath, detail: { files: files.length } };
