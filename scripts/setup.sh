@@ -8,11 +8,18 @@ cd "$(dirname "$0")/.."
 # drive, LibreOffice without its GUI (with python3-uno for the warm conversion pool), epubcheck
 # (Java) that the EPUB output tests run, and the compilers that build better-sqlite3 from
 # source (no prebuilt download here).
+# Fonts: LibreOffice and Chromium find them through fontconfig (the packages' install trigger
+# refreshes its cache). Without a font for a script its text comes out as empty boxes. Noto CJK
+# (~91 MB: Japanese, Chinese, Korean) and Noto core (~43 MB: Arabic, Devanagari and the other
+# living scripts) cover the scripts; Carlito and Caladea have the widths of Calibri and Cambria,
+# so Word documents set in them keep their line breaks (Liberation does the same for Arial,
+# Times New Roman and Courier New).
 APT_PACKAGES=(
   qpdf ghostscript poppler-utils unzip
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-fra
   tesseract-ocr-jpn tesseract-ocr-por tesseract-ocr-chi-sim
   chromium fonts-dejavu-core fonts-liberation2
+  fonts-noto-cjk fonts-noto-core fonts-crosextra-carlito fonts-crosextra-caladea
   libreoffice-core-nogui libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
   libreoffice-draw-nogui python3-uno
   epubcheck
