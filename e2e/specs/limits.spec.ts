@@ -49,7 +49,10 @@ test('a guest who used the day\'s task is refused a second one and asked to sign
   const prompt = page.getByTestId('guest-limit');
   await expect(prompt).toHaveAttribute('data-reason', 'dailyLimit');
   await expect(prompt.getByTestId('guest-limit-message')).toHaveText(guestMessage);
-  await expect(page.getByTestId('task-error')).toContainText('Daily free usage limit reached.');
+  // A limit is not a failure: the files stay ready, with no error and no "Try again".
+  await expect(page.getByTestId('task-error')).toHaveCount(0);
+  for (const row of await page.getByTestId('file-row').all()) await expect(row).toHaveAttribute('data-state', 'ossSuccessful');
+  await expect(page.getByTestId('convert-button')).toHaveText('Merge');
   await expect(page.getByTestId('download-link')).toHaveCount(0);
 });
 
@@ -75,9 +78,14 @@ test('a document above the free page maximum leaves the list with the page-limit
 
 test('OCR is premium-only: the ocr guide of the pay dialog does not close until the user leaves the tool', async ({ page }) => {
   await addFiles(page, 'OCR', [pngFile('scan.png', solidPng(200, 100, 128))]);
+  // Marked before the click, so the prompt is no surprise.
+  await expect(page.getByTestId('ocr-premium')).toContainText('Premium');
   await page.getByTestId('convert-button').click();
   const dialog = page.getByTestId('pay-dialog');
   await expect(dialog).toHaveAttribute('data-guide', 'ocr');
+  // The file keeps its state: no failure, no "Try again".
+  await expect(page.getByTestId('file-row')).toHaveAttribute('data-state', 'ossSuccessful');
+  await expect(page.getByTestId('task-error')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   await page.getByTestId('pay-other-tools').click();

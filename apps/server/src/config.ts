@@ -211,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
       compress_redirect: e.COMPRESS_REDIRECT,
       ai_redirect: e.AI_REDIRECT,
+      ocr_premium_only: e.PAYWALLS === 'on' && e.OCR_PREMIUM_ONLY,
     },
     billing: {
       paywalls: e.PAYWALLS === 'on',

@@ -17,6 +17,8 @@ export const siteConfig = z.object({
   compress_redirect: z.boolean(),
   /** Non-members opening ai-translator, ai-detector or chat-pdf in English go to the sister site. */
   ai_redirect: z.boolean(),
+  /** OCR needs Premium on this server (SPEC §6): pages mark it before a free user or guest clicks. */
+  ocr_premium_only: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 

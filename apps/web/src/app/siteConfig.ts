@@ -2,7 +2,7 @@ import { API_PREFIX, siteConfigPath, sisterSiteDomains, type SiteConfig } from '
 import { create } from 'zustand';
 
 /** Both redirects off: what the guard assumes when the configuration cannot be read. */
-const redirectsOff: SiteConfig = { sister_sites: null, compress_redirect: false, ai_redirect: false };
+const redirectsOff: SiteConfig = { sister_sites: null, compress_redirect: false, ai_redirect: false, ocr_premium_only: false };
 
 /**
  * Checked by hand rather than with the contracts' zod schema: every page waits on this read,
@@ -15,7 +15,13 @@ export function parseSiteConfig(body: unknown): SiteConfig {
   const sites = data.sister_sites;
   const sitesValid = sites === null || (typeof sites === 'object' && sisterSiteDomains.every((d) => typeof sites?.[d] === 'string'));
   if (!sitesValid || typeof data.compress_redirect !== 'boolean' || typeof data.ai_redirect !== 'boolean') return redirectsOff;
-  return { sister_sites: sites ?? null, compress_redirect: data.compress_redirect, ai_redirect: data.ai_redirect };
+  return {
+    sister_sites: sites ?? null,
+    compress_redirect: data.compress_redirect,
+    ai_redirect: data.ai_redirect,
+    // Only a marker in the page (the server refuses with OCR_PREMIUM_ONLY): absent reads as off.
+    ocr_premium_only: data.ocr_premium_only === true,
+  };
 }
 
 interface SiteConfigState {

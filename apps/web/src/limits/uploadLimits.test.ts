@@ -52,7 +52,7 @@ describe('screening files before upload', () => {
 
 describe('server refusals in the page', () => {
   it('shows the guest prompt for 1100777 from a guest, without a toast', () => {
-    expect(handleLimitRefusal(new ApiError(1100777))).toEqual({ toast: false });
+    expect(handleLimitRefusal(new ApiError(1100777))).toEqual({ toast: false, limit: true });
     expect(useGuestLimit.getState()).toMatchObject({ opened: true, reason: 'dailyLimit' });
   });
 
@@ -62,7 +62,7 @@ describe('server refusals in the page', () => {
   });
 
   it('leaves a task failure that is no limit to the error toast', () => {
-    expect(handleLimitRefusal(new ApiError(3125))).toEqual({ toast: true });
+    expect(handleLimitRefusal(new ApiError(3125))).toEqual({ toast: true, limit: false });
     expect(usePayDialog.getState().opened).toBe(false);
   });
 });

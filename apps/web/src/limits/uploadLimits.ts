@@ -53,13 +53,19 @@ export function screenUploads(tool: ToolDefinition, files: readonly File[], acco
  * Says whether the caller still shows its error toast: yes for other failures and for guides
  * that come with an alert (SPEC §8), no when the dialog says it all.
  */
-export function handleLimitRefusal(error: unknown): { toast: boolean } {
+export function handleLimitRefusal(error: unknown): { toast: boolean; limit: boolean } {
   const action = refusalAction(toApiError(error).code, currentLimitAccount());
-  if (!action || action.kind === 'message') return { toast: true };
+  if (!action || action.kind === 'message') return { toast: true, limit: false };
   if (action.kind === 'guestSignIn') {
     useGuestLimit.getState().show(action.reason);
-    return { toast: false };
+    return { toast: false, limit: true };
   }
   openPayDialog(action.guide);
-  return { toast: action.alert };
+  return { toast: action.alert, limit: true };
+}
+
+/** Whether a refusal is a limit that a sign-in or an upgrade lifts (SPEC §6), not a failure. */
+export function isLimitRefusal(error: unknown): boolean {
+  const action = refusalAction(toApiError(error).code, currentLimitAccount());
+  return action !== null && action.kind !== 'message';
 }

@@ -8,7 +8,7 @@ import type { TaskCreated } from '@pagewright/contracts';
 import { ApiError, isCanceled, toApiError, type ApiErrorCode } from '../api/ApiError';
 import { isItemFailed, pollTask } from '../api/taskPoller';
 import { getFile, isReady, useFileStore, type FileItem } from '../files/fileStore';
-import { handleLimitRefusal } from '../limits/uploadLimits';
+import { handleLimitRefusal, isLimitRefusal } from '../limits/uploadLimits';
 import { showErrorToast } from '../toasts/errorToast';
 
 export type CreateTask = (files: FileItem[], signal: AbortSignal) => Promise<TaskCreated>;
@@ -50,10 +50,17 @@ function fail(files: FileItem[], error: unknown): void {
     store().setTask({ phase: 'idle', progress: 0 });
     return;
   }
-  forEachStill(files, (uid) => store().dispatch(uid, 'taskError'));
-  store().setTask({ phase: 'failed', errorCode: toApiError(error).code });
-  // A limit refusal opens the pay dialog or the guest's sign-in prompt (SPEC §8).
-  if (handleLimitRefusal(error).toast) showErrorToast(error);
+  // A limit refusal opens the pay dialog or the guest's sign-in prompt (SPEC §6, §8). It is not
+  // a failure: the files stay ready, with no "Try again" that cannot succeed.
+  const { toast, limit } = handleLimitRefusal(error);
+  if (limit) {
+    forEachStill(files, (uid) => store().dispatch(uid, 'goto', 'ossSuccessful'));
+    store().setTask({ phase: 'idle', progress: 0 });
+  } else {
+    forEachStill(files, (uid) => store().dispatch(uid, 'taskError'));
+    store().setTask({ phase: 'failed', errorCode: toApiError(error).code });
+  }
+  if (toast) showErrorToast(error);
 }
 
 export async function runTask(createTask: CreateTask): Promise<void> {
@@ -98,17 +105,31 @@ export async function runBatch(createFileTask: CreateFileTask): Promise<void> {
   try {
     const created: { uid: string; taskId: string }[] = [];
     let firstError: unknown;
+    let limitError: unknown;
     for (const file of files) {
       try {
         const { task_id: taskId } = await createFileTask(file, multiId, controller.signal);
         created.push({ uid: file.uid, taskId });
       } catch (error) {
         if (isCanceled(error) || controller.signal.aborted) throw new ApiError('ERR_CANCELED');
+        // A limit stops the batch where it is: the files not started stay ready.
+        if (isLimitRefusal(error)) {
+          limitError = error;
+          break;
+        }
         firstError ??= error;
         failFile(file.uid, toApiError(error).code);
       }
     }
-    if (created.length === 0) throw firstError ?? new ApiError('TaskError');
+    if (created.length === 0) throw limitError ?? firstError ?? new ApiError('TaskError');
+    if (limitError) {
+      // Files past the limit go back to ready; the ones started run on.
+      const started = new Set(created.map((c) => c.uid));
+      for (const file of files) {
+        if (!started.has(file.uid) && getFile(file.uid)?.state === 'tasking') store().dispatch(file.uid, 'goto', 'ossSuccessful');
+      }
+      handleLimitRefusal(limitError);
+    }
     store().setTask({ taskId: created[0]?.taskId, multiId });
     const result = await pollTask({ multiId }, {
       batch: true,

@@ -1,4 +1,5 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { OcrPremiumMark } from '../../limits/PremiumMark';
 import { toolByPageName, type OcrLanguage, type ToolDefinition } from '@pagewright/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,7 @@ export default function OcrPage() {
   const panel = (
     <Stack gap="md">
       <PanelTitle title={t('ocr.panelTitle')} hint={t('ocr.hint')} />
+      <OcrPremiumMark />
       <LanguagePicker value={languages} onChange={setLanguages} error={error} disabled={running} />
       <div>
         <Text fz="sm" fw={500} mb={6}>{t('ocr.output')}</Text>

@@ -1,4 +1,5 @@
 import { NumberInput, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { OcrPremiumMark } from '../../limits/PremiumMark';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker, languageError } from '../shared/LanguagePicker';
 import { DPI_MAX, DPI_MIN, choiceErrors, isImageFormat, type ConversionChoice, type FromPdfFormat, type HtmlLayout } from './conversion';
@@ -72,6 +73,7 @@ export function FromPdfOptions({ value, onChange, formats, disabled, showErrors 
         disabled={disabled}
         data-testid="convert-ocr"
       />
+      <OcrPremiumMark />
       {value.usingOcr && (
         <LanguagePicker value={value.languages} onChange={(languages) => set({ languages })} error={errors?.languages ? languageError(value.languages) : null} disabled={disabled} />
       )}

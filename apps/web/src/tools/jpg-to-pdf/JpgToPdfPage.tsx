@@ -1,4 +1,5 @@
 import { NumberInput, Select, Stack, Switch } from '@mantine/core';
+import { OcrPremiumMark } from '../../limits/PremiumMark';
 import { pageSizes, toolByPageName, type OcrLanguage, type ToolDefinition } from '@pagewright/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +77,7 @@ export default function JpgToPdfPage() {
         </>
       )}
       <Switch label={t('jpgToPdf.ocr')} description={t('jpgToPdf.ocrHint')} checked={usingOcr} onChange={(event) => setUsingOcr(event.currentTarget.checked)} disabled={running} data-testid="jpg-ocr" />
+      <OcrPremiumMark />
       {usingOcr && <LanguagePicker value={languages} onChange={setLanguages} error={ocrError} disabled={running} />}
     </Stack>
   );
