@@ -165,3 +165,15 @@ test('results are named from their inputs: split parts, a compressed image, a ba
   expect([...unzipAll(images.bytes).keys()].sort()).toEqual(['logo-compressed.png', 'photo-compressed.png']);
   await expect(page.getByTestId('result-file-name')).toContainText('photo-compressed.zip');
 });
+
+test('a run follows its task through the event stream: the result comes without polling', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/task-events' || url.pathname === '/api/get-task-result') calls.push(url.pathname);
+  });
+  await addFiles(page, 'merge-pdf', [pdfFile('a.pdf', makePdf(['A'])), pdfFile('b.pdf', makePdf(['B']))]);
+  await page.getByTestId('convert-button').click();
+  await expect(page.getByTestId('result-panel')).toBeVisible({ timeout: 30_000 });
+  expect(calls).toEqual(['/api/task-events']);
+});

@@ -17,6 +17,7 @@ const benchmarks = {
   'pdf-to-word': () => import('./pdf-to-word.js'),
   'pdf-to-excel': () => import('./pdf-to-excel.js'),
   'pdf-to-ppt': () => import('./pdf-to-ppt.js'),
+  'live-progress': () => import('./live-progress.js'),
 };
 
 function usage() {

@@ -118,6 +118,10 @@ const probes: Record<string, () => Promise<void>> = {
     expectHidden(await bob('GET', `/api/get-task-result?task_id=${a.task}`), 'task_id');
     expectHidden(await bob('GET', `/api/get-task-result?multi_id=${a.multi}`), 'multi_id');
   },
+  'GET /api/task-events': async () => {
+    expectHidden(await bob('GET', `/api/task-events?task_id=${a.task}`), 'task_id events');
+    expectHidden(await bob('GET', `/api/task-events?multi_id=${a.multi}`), 'multi_id events');
+  },
   'GET /api/document/download-doc': async () => expectHidden(await bob('GET', `/api/document/download-doc?task_id=${a.task}`), 'download'),
   'GET /api/document/download-doc-bulk': async () => {
     expectHidden(await bob('GET', `/api/document/download-doc-bulk?multi_id=${a.multi}`), 'bulk download');

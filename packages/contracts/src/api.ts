@@ -215,6 +215,12 @@ export const taskRoutes = {
     summary: "Streams a finished task's result as an attachment with its UTF-8 file name.",
     query: downloadDocRequest, produces: 'application/octet-stream',
   }),
+  taskEvents: route({
+    method: 'GET', path: '/task-events', auth: 'visitor',
+    summary: 'Server-sent events of a task or of every task of a multi_id: the get-task-result answer at once and '
+      + 'again at each change (progress, finished, failed), until every item is done; then the stream ends.',
+    query: taskResultRequest, produces: 'text/event-stream',
+  }),
   downloadDocBulk: route({
     method: 'GET', path: '/document/download-doc-bulk', auth: 'visitor',
     summary: 'Streams a zip of every finished result of a multi_id.',

@@ -6,7 +6,7 @@
  */
 import type { TaskCreated } from '@pagewright/contracts';
 import { ApiError, isCanceled, toApiError, type ApiErrorCode } from '../api/ApiError';
-import { isItemFailed, pollTask } from '../api/taskPoller';
+import { followTask, isItemFailed } from '../api/taskPoller';
 import { getFile, isReady, useFileStore, type FileItem } from '../files/fileStore';
 import { handleLimitRefusal, isLimitRefusal } from '../limits/uploadLimits';
 import { showErrorToast } from '../toasts/errorToast';
@@ -70,7 +70,7 @@ export async function runTask(createTask: CreateTask): Promise<void> {
   try {
     const { task_id: taskId } = await createTask(files, controller.signal);
     store().setTask({ taskId, taskIds: [taskId] });
-    const result = await pollTask(taskId, {
+    const result = await followTask(taskId, {
       signal: controller.signal,
       onProgress: (progress) => store().setTask({ progress }),
     });
@@ -131,7 +131,7 @@ export async function runBatch(createFileTask: CreateFileTask): Promise<void> {
       handleLimitRefusal(limitError);
     }
     store().setTask({ taskId: created[0]?.taskId, multiId });
-    const result = await pollTask({ multiId }, {
+    const result = await followTask({ multiId }, {
       batch: true,
       signal: controller.signal,
       onProgress: (progress) => store().setTask({ progress }),

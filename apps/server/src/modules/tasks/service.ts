@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,8 @@ const PROGRESS_WRITE_INTERVAL_MS = 250;
 
 export class TasksService {
   private readonly runners = new Map<string, TaskRunner>();
+  /** Emits a task's id each time its row changes (progress, finished, failed): the event streams follow it. */
+  private readonly changes = new EventEmitter().setMaxListeners(0);
   private queue: JobQueue | undefined;
   private readonly gates: TaskGate[] = [];
 
@@ -92,6 +95,62 @@ export class TasksService {
     return { task_id: taskId, multi_id: multi };
   }
 
+  private changed(taskId: string): void {
+    this.changes.emit('change', taskId);
+  }
+
+  /**
+   * Calls `listener` with the result of the owner's task (or multi_id) at once and after every
+   * change of one of its tasks, until each is done; returns a function that stops it. Changes
+   * come from this process's queue (a scale-out queue brings them from its workers, issue 22).
+   */
+  async follow(
+    owner: string,
+    query: { task_id?: string | undefined; multi_id?: string | undefined },
+    listener: (result: TaskResult, done: boolean) => void,
+  ): Promise<() => void> {
+    const first = await this.result(owner, query);
+    const ids = new Set(first.items.map((item) => item.task_id));
+    let reading = false;
+    let again = false;
+    let stopped = false;
+    const settled = (result: TaskResult) => result.items.every((item) => item.is_done);
+    const read = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          const result = await this.result(owner, query);
+          if (stopped) return;
+          const done = settled(result);
+          listener(result, done);
+          if (done) stop();
+        } while (again && !stopped);
+      } catch {
+        // The tasks went (swept): the stream's client falls back to polling, which says so.
+        stop();
+      } finally {
+        reading = false;
+      }
+    };
+    const onChange = (taskId: string) => {
+      if (ids.has(taskId)) void read();
+    };
+    const stop = () => {
+      stopped = true;
+      this.changes.off('change', onChange);
+    };
+    this.changes.on('change', onChange);
+    const done = settled(first);
+    listener(first, done);
+    if (done) stop();
+    return stop;
+  }
+
   /** Runs one claimed task to its end: finished with a stored result, or failed with a code. */
   async execute(task: TaskRow): Promise<void> {
     const runner = this.runners.get(task.kind);
@@ -104,7 +163,7 @@ export class TasksService {
       if (p === lastProgress || now - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
       lastProgress = p;
       lastWrite = now;
-      void this.repo.setProgress(task.task_id, p, now).catch(() => undefined);
+      void this.repo.setProgress(task.task_id, p, now).then(() => this.changed(task.task_id), () => undefined);
     };
     try {
       if (!runner) throw new CatalogueError(3125, `no runner for ${task.kind}`);
@@ -114,11 +173,13 @@ export class TasksService {
       const key = `results/${task.task_id}/result${extension.toLowerCase()}`;
       await this.storage.putFile(key, outputPath);
       await this.repo.finish(task.task_id, key, detail ? JSON.stringify(detail) : null, Date.now());
+      this.changed(task.task_id);
     } catch (err) {
       const code = err instanceof CatalogueError ? err.code : 3125;
       if (!(err instanceof CatalogueError) || code === 3125) this.log.error({ err, task_id: task.task_id }, 'task failed');
       else this.log.info({ task_id: task.task_id, code, detail: err.message }, 'task refused its input');
       await this.repo.fail(task.task_id, String(code), Date.now());
+      this.changed(task.task_id);
     } finally {
       await rm(tempDir, { recursive: true, force: true });
       await this.repo.setParams(task.task_id, withoutSecrets(task.params)).catch(() => undefined);
