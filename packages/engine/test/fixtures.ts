@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mupdf, type PDFDocument, type PDFObject } from '../src/mupdf.js';
+import { savePdf } from '../src/pdf/save.js';
 
 export interface OutlineSpec {
   title: string;
@@ -195,15 +196,8 @@ function writeOutlineSpec(doc: PDFDocument, items: OutlineSpec[], explicit: (pag
   doc.getTrailer().get('Root').put('Outlines', root);
 }
 
-/** The document saved with `options` (mupdf save options), as bytes. */
-export function savedBytes(doc: PDFDocument, options: string): Uint8Array {
-  const buffer = doc.saveToBuffer(options);
-  try {
-    return Buffer.from(buffer.asUint8Array());
-  } finally {
-    buffer.destroy();
-  }
-}
+/** The document saved with `options` (mupdf save options), as bytes: the engine's own save. */
+export const savedBytes = savePdf;
 
 /** A temporary directory removed by the returned cleanup function. */
 export function tempDir(prefix = 'pagewright-engine-'): { dir: string; cleanup: () => void } {

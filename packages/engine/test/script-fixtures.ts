@@ -4,15 +4,8 @@
  * glyph MuPDF draws (font, glyph id, character), and a detector for "tofu", the hollow box (or
  * nothing) a font draws for a character it lacks.
  */
-import { strToU8, zipSync } from 'fflate';
 import { mupdf } from '../src/mupdf.js';
-
-const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-
-function xmlText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { docxPackage, xmlText } from './office-fixtures.js';
 
 /**
  * One paragraph of a Word document, with the run properties Word writes for its script:
@@ -49,18 +42,10 @@ function runProperties(p: ScriptParagraph): string {
   return `<w:rPr>${props.join('')}</w:rPr>`;
 }
 
-/** A DOCX (document.xml only, as the minimal packages in office-fixtures.ts) of these paragraphs. */
+/** A DOCX of these paragraphs, packaged as office-fixtures.ts packages its documents. */
 export function scriptDocx(paragraphs: ScriptParagraph[]): Uint8Array {
   const body = paragraphs.map((p) => `<w:p>${p.rtl ? '<w:pPr><w:bidi/><w:jc w:val="left"/></w:pPr>' : ''}<w:r>${runProperties(p)}<w:t xml:space="preserve">${xmlText(p.text)}</w:t></w:r></w:p>`);
-  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document xmlns:w="${W}" xmlns:r="${R}"><w:body>${body.join('')}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1417" w:right="1417" w:bottom="1134" w:left="1417" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr></w:body></w:document>`;
-  return zipSync({
-    '[Content_Types].xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`),
-    '_rels/.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${R}/officeDocument" Target="word/document.xml"/></Relationships>`),
-    'word/document.xml': strToU8(document),
-  });
+  return docxPackage(body);
 }
 
 /** One glyph a page draws: its font (subset tag removed), glyph id, character and box in points. */
