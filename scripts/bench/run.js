@@ -18,6 +18,7 @@ const benchmarks = {
   'pdf-to-excel': () => import('./pdf-to-excel.js'),
   'pdf-to-ppt': () => import('./pdf-to-ppt.js'),
   'live-progress': () => import('./live-progress.js'),
+  cloud: () => import('./cloud.js'),
 };
 
 function usage() {

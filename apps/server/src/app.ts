@@ -44,6 +44,12 @@ import { replaceTextKinds } from './modules/tools/kinds/replaceText.js';
 import { toolsRoutes } from './modules/tools/routes.js';
 import { ToolsService } from './modules/tools/service.js';
 import { billingModule } from './modules/billing/module.js';
+import { CloudRepo } from './modules/cloud/repo.js';
+import { cloudRoutesOf } from './modules/cloud/routes.js';
+import { CloudService } from './modules/cloud/service.js';
+import { ShareRepo } from './modules/share/repo.js';
+import { shareRoutesOf } from './modules/share/routes.js';
+import { ShareService } from './modules/share/service.js';
 
 export const VERSION = '0.1.0';
 
@@ -101,6 +107,18 @@ export async function buildApp(config: Config): Promise<App> {
   registerIdentity(http, () => (request, reply) => auth.resolveUser(request, reply));
   http.setErrorHandler((error, request, reply) => reply.send(sendError(error, request, reply)));
 
+  const accountOf = (owner: string) => auth.accountOf(owner);
+  const cloud = new CloudService(new CloudRepo(db), { files, tasks, storage, engine, accountOf, log: http.log }, {
+    signingSecret: config.uploadSigningSecret,
+    ...(config.urlImportAllowHosts.length > 0
+      ? { fetchPolicy: { allowAddress: (_address: string, host: string) => config.urlImportAllowHosts.includes(host.toLowerCase()) } }
+      : {}),
+  });
+  files.attachCloud((row) => cloud.adoptUploaded(row), (owner, size) => cloud.checkRoom(owner, size));
+  const shares = new ShareService(new ShareRepo(db), { files, cloud, mailer, accountOf, publicUrl: config.accounts.publicUrl,
+    permanentSharePremiumOnly: config.billing.paywalls,
+  });
+
   const billing = billingModule({ db, tasks, files, config, payments: adapters.payments });
   const document = openApiDocument(apiRoutes, VERSION);
   const toolDeps = { files, tasks, storage, engine, office };
@@ -119,6 +137,8 @@ export async function buildApp(config: Config): Promise<App> {
     ...templatesRoutes(new TemplatesService(new TemplatesRepo(db), storage)),
     ...siteRoutes(new SiteService(config.shell, config.siteConfig)),
     ...billing.routes,
+    ...cloudRoutesOf(cloud),
+    ...shareRoutesOf(shares),
     implement(docsRoutes.openApi, async (_input, _request, reply) => reply.send(document)),
     implement(docsRoutes.health, async () => ({ version: VERSION })),
   ];
@@ -150,6 +170,7 @@ export async function buildApp(config: Config): Promise<App> {
       const removedTasks = await tasks.sweepExpired();
       const removedSessions = await auth.sweepExpired();
       await billing.sweep();
+      await shares.sweep();
       if (removedFiles || removedTasks || removedSessions) http.log.info({ removedFiles, removedTasks, removedSessions }, 'swept expired objects');
     } catch (err) {
       http.log.error({ err }, 'sweep failed');

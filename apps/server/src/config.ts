@@ -82,6 +82,12 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   /** The AI tools' engine: the offline one, or an OpenAI-compatible endpoint (OpenAI, vLLM, llama.cpp server, Ollama). */
+  /**
+   * Host names a URL import may reach although they resolve to private addresses: an
+   * operator's intranet document server (the tests name their local fixture server here).
+   * Comma-separated; the names must match the URL exactly, redirects are checked again.
+   */
+  URL_IMPORT_ALLOW_HOSTS: z.string().optional(),
   AI_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
   /** The endpoint's base URL, e.g. https://api.openai.com/v1 or http://localhost:11434/v1; required with AI_PROVIDER=openai. */
   AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -146,6 +152,8 @@ export interface Config {
     stripe?: { secretKey: string; webhookSecret: string };
   };
   ai: AiProviderConfig;
+  /** Host names whose private addresses a URL import may reach (URL_IMPORT_ALLOW_HOSTS). */
+  urlImportAllowHosts: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -212,7 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       compress_redirect: e.COMPRESS_REDIRECT,
       ai_redirect: e.AI_REDIRECT,
       ocr_premium_only: e.PAYWALLS === 'on' && e.OCR_PREMIUM_ONLY,
+      share_permanent_premium_only: e.PAYWALLS === 'on',
     },
+    urlImportAllowHosts: (e.URL_IMPORT_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''),
     billing: {
       paywalls: e.PAYWALLS === 'on',
       guestTasksPerDay: e.GUEST_TASKS_PER_DAY,

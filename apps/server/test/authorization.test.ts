@@ -21,7 +21,7 @@ interface Account {
   image: string;
 }
 
-let a: Account & { task: string; multi: string; messageId: string };
+let a: Account & { task: string; multi: string; messageId: string; doc: string; folder: string; share: string };
 let b: Account;
 
 async function account(name: string): Promise<Account> {
@@ -48,7 +48,12 @@ beforeAll(async () => {
   const [user] = queryDb<{ user_id: string }>(server, 'select user_id from users where ws_id = ?', alice.wsId);
   queryDb(server, `insert into messages (msg_id, recipient, template_type, title, remark, icon_url, site_img, site_url, created_at)
     values (?, ?, 1, 'For Alice', 'private', '', '', '', ?)`, messageId, `u:${user!.user_id}`, Date.now());
-  a = { ...alice, task: task.env.data.task_id, multi, messageId };
+  // Alice keeps her second PDF in her cloud, in a folder, and shares her first one.
+  const folder = await alice.client.api<{ folder_id: string }>('POST', '/api/v2/cloud/directory/create', { name: 'Private', parent_id: '' });
+  const kept = await alice.client.api('PUT', '/api/v2/cloud/oss/file/create', { file_id: alice.pdf2, folder_id: folder.env.data.folder_id });
+  const shared = await alice.client.api<{ share_code: string }>('POST', '/api/share/share-file', { share_key: alice.pdf, share_type: 2, share_days: 1 });
+  if (kept.env.code !== 0 || shared.env.code !== 0) throw new Error(`alice's cloud failed: ${JSON.stringify([kept.env, shared.env])}`);
+  a = { ...alice, task: task.env.data.task_id, multi, messageId, doc: alice.pdf2, folder: folder.env.data.folder_id, share: shared.env.data.share_code };
   b = await account('bob');
 });
 
@@ -190,6 +195,76 @@ const probes: Record<string, () => Promise<void>> = {
     expectHidden(await bob('POST', '/api/v2/billing/demo/confirm', { checkout_id: checkoutId }), 'demo confirm');
     expect((await a.client.api<{ pay: number }>('GET', '/api/account/refresh')).env.data.pay).toBe(0);
   },
+  'POST /api/v2/cloud/list': async () => {
+    expectHidden(await bob('POST', '/api/v2/cloud/list', { folder_id: a.folder }), "alice's folder");
+    expect((await bob<{ documents: unknown[] }>('POST', '/api/v2/cloud/list', { keyword: 'alice' })).env.data.documents).toEqual([]);
+  },
+  'POST /api/v2/cloud/directory/create': async () => {
+    expectHidden(await bob('POST', '/api/v2/cloud/directory/create', { name: 'Inside', parent_id: a.folder }), 'create in her folder');
+  },
+  'POST /api/v2/cloud/directory/rename': async () => {
+    expectHidden(await bob('POST', '/api/v2/cloud/directory/rename', { folder_id: a.folder, name: 'Mine' }), 'rename her folder');
+  },
+  'DELETE /api/v2/cloud/directory/delete/{did}': async () => {
+    expectHidden(await bob('DELETE', `/api/v2/cloud/directory/delete/${a.folder}`), 'delete her folder');
+  },
+  'POST /api/v2/cloud/star/mark': async () => expectHidden(await bob('POST', '/api/v2/cloud/star/mark', { file_ids: [a.doc] }), 'star'),
+  'POST /api/v2/cloud/star/unmark': async () => expectHidden(await bob('POST', '/api/v2/cloud/star/unmark', { file_ids: [a.doc] }), 'unstar'),
+  'POST /api/v2/cloud/file/move': async () => {
+    expectHidden(await bob('POST', '/api/v2/cloud/file/move', { file_id: a.doc, folder_id: '' }), 'move her document');
+    const mine = await bob<{ folder_id: string }>('POST', '/api/v2/cloud/directory/create', { name: `Bob ${randomUUID()}`, parent_id: '' });
+    const kept = await bob('PUT', '/api/v2/cloud/oss/file/create', { file_id: b.pdf2, folder_id: '' });
+    expect(kept.env.code).toBe(0);
+    expectHidden(await bob('POST', '/api/v2/cloud/file/move', { file_id: b.pdf2, folder_id: a.folder }), 'move into her folder');
+    expect(mine.env.code).toBe(0);
+  },
+  'POST /api/v2/cloud/file/rename': async () => expectHidden(await bob('POST', '/api/v2/cloud/file/rename', { file_id: a.doc, name: 'x.pdf' }), 'rename'),
+  'DELETE /api/v2/cloud/file/delete/{file_id}': async () => expectHidden(await bob('DELETE', `/api/v2/cloud/file/delete/${a.doc}`), 'delete'),
+  'DELETE /api/v2/cloud/multi/delete': async () => {
+    expectHidden(await bob('DELETE', '/api/v2/cloud/multi/delete', { file_ids: [a.doc] }), 'multi delete documents');
+    expectHidden(await bob('DELETE', '/api/v2/cloud/multi/delete', { folder_ids: [a.folder] }), 'multi delete folders');
+  },
+  'POST /api/v2/cloud/multi/move': async () => {
+    expectHidden(await bob('POST', '/api/v2/cloud/multi/move', { file_ids: [a.doc], target_folder_id: '' }), 'multi move documents');
+    expectHidden(await bob('POST', '/api/v2/cloud/multi/move', { folder_ids: [a.folder], target_folder_id: '' }), 'multi move folders');
+  },
+  'DELETE /api/v2/cloud/recent/delete': async () => expectHidden(await bob('DELETE', '/api/v2/cloud/recent/delete', { file_ids: [a.doc] }), 'recent delete'),
+  'PUT /api/v2/cloud/oss/file/create': async () => {
+    expectHidden(await bob('PUT', '/api/v2/cloud/oss/file/create', { file_id: a.pdf, folder_id: '' }), 'keep her upload');
+    expectHidden(await bob('PUT', '/api/v2/cloud/oss/file/create', { file_id: b.image, folder_id: a.folder }), 'keep into her folder');
+  },
+  'GET /api/v2/cloud/file/download-url': async () => expectHidden(await bob('GET', `/api/v2/cloud/file/download-url?file_id=${a.doc}`), 'download url'),
+  'POST /api/v2/cloud/file/multi-download': async () => {
+    expectHidden(await bob('POST', '/api/v2/cloud/file/multi-download', { file_ids: [a.doc] }), 'zip documents');
+    expectHidden(await bob('POST', '/api/v2/cloud/file/multi-download', { folder_ids: [a.folder] }), 'zip folders');
+  },
+  'GET /api/v2/cloud/task/result': async () => expectHidden(await bob('GET', `/api/v2/cloud/task/result?task_id=${a.task}`), 'save her result'),
+  'GET /api/v2/cloud/task/download-task-url': async () => {
+    expectHidden(await bob('GET', `/api/v2/cloud/task/download-task-url?task_id=${a.task}`), 'her result url');
+  },
+  'POST /api/v2/cloud/upload/url': async () => {
+    expectHidden(await bob('POST', '/api/v2/cloud/upload/url', { url: 'https://example.com/a.pdf', folder_id: a.folder, auto_oss_upload: true }), 'import into her folder');
+  },
+  'GET /api/v2/cloud/object/{file_id}': async () => {
+    expectHidden(await bob('GET', `/api/v2/cloud/object/${a.doc}?${forgedSignature}`), 'forged download');
+  },
+  'GET /api/v2/cloud/task-object/{task_id}': async () => {
+    expectHidden(await bob('GET', `/api/v2/cloud/task-object/${a.task}?${forgedSignature}`), 'forged result download');
+  },
+  'GET /api/v2/cloud/archive': async () => {
+    const selection = Buffer.from(JSON.stringify({ o: a.doc, f: [a.doc], d: [] })).toString('base64url');
+    expectHidden(await bob('GET', `/api/v2/cloud/archive?selection=${selection}&${forgedSignature}`), 'forged archive');
+  },
+  'POST /api/share/share-file': async () => {
+    expectHidden(await bob('POST', '/api/share/share-file', { share_key: a.pdf, share_type: 2, share_days: 1 }), 'share her file');
+  },
+  'POST /api/share/share-file-qrcode': async () => {
+    expectHidden(await bob('POST', '/api/share/share-file-qrcode', { share_key: a.doc, share_type: 3, share_days: 1 }), 'qr of her file');
+  },
+  'POST /api/share/revoke': async () => {
+    expectHidden(await bob('POST', '/api/share/revoke', { share_code: a.share }), 'revoke her share');
+    expect((await bob('GET', `/api/share/get-share-file?share_code=${a.share}`)).env.code).toBe(0);
+  },
   'POST /api/v1/common/common/log/': async () => {
     const tid = randomUUID();
     const [alice] = queryDb<{ user_id: string }>(server, 'select user_id from users where ws_id = ?', a.wsId);
@@ -213,6 +288,8 @@ const publicIds: Record<string, string> = {
   'GET /api/v1/pdfTemplate/template/add-num': 'templates are a public gallery',
   'GET /api/v1/pdfTemplate/template/thumbnail': 'templates are a public gallery',
   'GET /api/v1/pdfTemplate/template/banner': 'template categories are public',
+  'GET /api/share/get-share-file': 'a share code is the capability its owner hands out; every signed-in holder may open it',
+  'GET /api/share/download-share-file': 'a share code is the capability its owner hands out; every signed-in holder may open it',
 };
 
 /** Bob naming Alice's ws id. */
@@ -230,7 +307,7 @@ async function expectClientSignRefused(request: (sign: string) => [string, strin
   expect({ url, http: r.http, code: r.env.code }).toEqual({ url, http: 403, code: 'MESSAGE_CALLER_MISMATCH' });
 }
 
-const ID_NAME = /(^|_)ids?$|^wsid$|^client_sign$/;
+const ID_NAME = /(^|_)ids?$|^wsid$|^client_sign$|^did$|^share_(code|key)$|^selection$/;
 
 /** The names of a JSON schema's properties, nested objects and arrays included. */
 function propertyNames(schema: unknown): string[] {
@@ -280,5 +357,9 @@ describe('authorisation on every route that takes an id', () => {
     expect((await a.client.api('GET', `/api/get-task-result?multi_id=${a.multi}`)).env.code).toBe(0);
     expect((await a.client.fetch(`/api/document/download-doc?task_id=${a.task}`)).status).toBe(200);
     expect((await a.client.fetch(`/api/file/sign/image?file_id=${a.image}`)).status).toBe(200);
+    const folder = await a.client.api<{ documents: { file_id: string; name: string }[] }>('POST', '/api/v2/cloud/list', { folder_id: a.folder });
+    expect(folder.env.data.documents.map((d) => [d.file_id, d.name])).toEqual([[a.doc, 'alice-2.pdf']]);
+    const shares = await a.client.api<{ shares: { share_code: string }[] }>('GET', '/api/share/list');
+    expect(shares.env.data.shares.map((s) => s.share_code)).toContain(a.share);
   });
 });

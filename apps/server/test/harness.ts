@@ -190,9 +190,10 @@ export const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
  */
 export async function upload(
   server: TestServer, name: string, bytes: Buffer, declaredMd5 = md5(bytes), as = server.guest,
+  extra: { auto_oss_upload?: boolean } = {},
 ): Promise<{ file_id: string; result: Envelope<unknown>; parts: number }> {
   const declared = await api<UploadObjectResponse>(server, 'POST', '/api/file/oss/object', {
-    filename: name, expired_type: 0, file_size: bytes.length, md5_code: declaredMd5,
+    filename: name, expired_type: 0, file_size: bytes.length, md5_code: declaredMd5, ...extra,
   }, as);
   if (declared.env.code !== 0) throw new Error(`declare failed: ${JSON.stringify(declared.env)}`);
   const { file_id, policy } = declared.env.data;

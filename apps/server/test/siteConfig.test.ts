@@ -18,7 +18,7 @@ describe('GET /api/site-config', () => {
     const { http, env } = await api<SiteConfig>(server, 'GET', '/api/site-config');
     expect(http).toBe(200);
     expect(env.code).toBe(0);
-    expect(env.data).toEqual({ sister_sites: null, compress_redirect: false, ai_redirect: false, ocr_premium_only: false });
+    expect(env.data).toEqual({ sister_sites: null, compress_redirect: false, ai_redirect: false, ocr_premium_only: false, share_permanent_premium_only: false });
   });
 
   it('answers the configured sister sites and the redirects switched on', async () => {
@@ -40,6 +40,7 @@ describe('GET /api/site-config', () => {
       compress_redirect: true,
       ai_redirect: true,
       ocr_premium_only: false,
+      share_permanent_premium_only: false,
     });
   });
 });

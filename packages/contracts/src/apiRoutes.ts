@@ -4,6 +4,7 @@
  */
 import { routeList } from './route.js';
 import { accountRoutes } from './account.js';
+import { cloudRoutes, shareRoutes } from './cloud.js';
 import { docsRoutes, fileRoutes, taskRoutes } from './api.js';
 import { messageRoutes } from './messages.js';
 import { billingRoutes } from './pricing.js';
@@ -14,5 +15,5 @@ import { signatureRoutes, toolRoutes } from './toolRequests.js';
 
 export const apiRoutes = routeList(
   accountRoutes, fileRoutes, taskRoutes, toolRoutes, signatureRoutes, billingRoutes, messageRoutes,
-  templateRoutes, siteRoutes, siteConfigRoutes, docsRoutes,
+  templateRoutes, siteRoutes, siteConfigRoutes, cloudRoutes, shareRoutes, docsRoutes,
 );

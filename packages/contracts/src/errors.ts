@@ -81,6 +81,23 @@ export const errorCatalogue = {
   CHECKOUT_UNAVAILABLE: { message: 'This payment method is not available. Please try again later.' },
   WEBHOOK_SIGNATURE_INVALID: { message: 'The payment notification could not be verified.' },
   FEEDBACK_LOAD_FAILED: { message: 'Failed to load feedback form. Please try again later.' },
+  // The cloud store and sharing (SPEC §5, §8).
+  CLOUD_NAME_REQUIRED: { message: 'Please enter name' },
+  CLOUD_NAME_TOO_LONG: { message: 'Name cannot exceed 240 characters' },
+  CLOUD_NAME_EXISTS: { message: '{{name}} already exists' },
+  CLOUD_FOLDER_EXISTS: { message: 'The folder already exists' },
+  CLOUD_CAPACITY_EXCEEDED: { message: 'Your cloud storage is full. Free some space or get more.', payGuide: 'cloud' },
+  CLOUD_MOVE_FAILED: { message: 'Cloud move failed.' },
+  CLOUD_RENAME_FAILED: { message: 'Rename failed.' },
+  LINK_FAILED: { message: 'Link failed.' },
+  CLOUD_IMPORT_NO_PDF: { message: 'Upload error. Could not find any PDF.' },
+  URL_SCHEME: { message: 'URL must start with http:// or https://' },
+  URL_NOT_PDF: { message: 'URL must end with .pdf' },
+  URL_NOT_ALLOWED: { message: 'This address cannot be reached. Please use a public link to the PDF.' },
+  SHARE_PREMIUM_ONLY: { message: 'Permanent links are a Premium feature. Please upgrade to use them.', payGuide: 'share' },
+  SHARE_LOGIN_REQUIRED: { message: 'Please sign in to share files.', action: 'login' },
+  EMAIL_IN_USE: { message: 'Email already in use.' },
+  TOO_MANY_RECIPIENTS: { message: 'Add up to 5 email addresses.' },
   UNKNOWN: { message: 'Something error, please try again later.' },
 } as const satisfies Record<string | number, CatalogueEntry>;
 

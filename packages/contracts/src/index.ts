@@ -16,3 +16,4 @@ export * from './route.js';
 export * from './apiRoutes.js';
 export * from './openapi.js';
 export * from './mails.js';
+export * from './cloud.js';

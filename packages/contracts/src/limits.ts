@@ -242,7 +242,17 @@ export const detectorFilePages = { free: 10, paidOnAiPages: 100 } as const;
 
 export const cloudLimits = {
   nameMaxLength: 240,
+  /** What a new account starts with; the free expansion (cloud/capacity/receive) lifts it to freeSpace. */
+  startSpace: 2 * GB,
+  /** The free quota of SPEC §1: under it the capacity bar offers the expansion, from it the store. */
   freeSpace: 10 * GB,
+  /** Premium accounts. */
+  premiumSpace: 100 * GB,
+  /** Largest page of cloud/list (the UI pages by 100). */
+  listPageMax: 500,
+  listPageSize: 100,
+  /** Recent list length. */
+  recentMax: 50,
   messagePageSize: 999,
   templatePageSize: 10,
 } as const;
@@ -252,6 +262,10 @@ export const shareLimits = {
   expiryDays: [1, 3, 7, 3650] as const,
   defaultExpiryDays: 7,
   permanentDays: 3650,
+  /** Shares (every kind) an account may create in 24 hours before 3023; Premium has the larger one. */
+  dailyLimit: { free: 20, premium: 200 },
+  /** A download URL handed out for a share or a cloud file lives this long. */
+  downloadUrlTtlS: 300,
 } as const;
 
 export const cropMinBox = 50;

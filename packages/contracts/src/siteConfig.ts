@@ -19,6 +19,8 @@ export const siteConfig = z.object({
   ai_redirect: z.boolean(),
   /** OCR needs Premium on this server (SPEC §6): pages mark it before a free user or guest clicks. */
   ocr_premium_only: z.boolean(),
+  /** Permanent share links (3650 days) need Premium on this server (SPEC §5, §6); off with the paywalls. */
+  share_permanent_premium_only: z.boolean().default(true),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 

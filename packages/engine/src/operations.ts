@@ -19,6 +19,7 @@ import { redactPdf } from './redact.js';
 import { renderPage } from './render.js';
 import { replaceText } from './replace-text.js';
 import { signPdf } from './sign.js';
+import { pageTexts } from './text.js';
 import { cropPdf, rotatePdf } from './transform.js';
 
 type Progress = (percent: number) => void;
@@ -63,6 +64,7 @@ export const operations = {
     processImage(a.inputPath, a.outputPath, a.options, p),
   /** EPUB to PDF: MuPDF's layout of a whole book, kept off the main thread (no LibreOffice involved). */
   epubToPdf: (a: { inputPath: string; outputPath: string }, p: Progress) => epubDocumentToPdf(a.inputPath, a.outputPath, p),
+  pageTexts: (a: PdfInput & { maxChars: number }) => pageTexts(a.path, a.maxChars, a.password),
   renderPage: async (a: PdfInput & { page: number; dpi: number }) => {
     const png = await renderPage(a.path, a.page, a.dpi, a.password);
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64');

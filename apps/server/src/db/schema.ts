@@ -20,6 +20,8 @@ export interface FilesTable {
   created_at: number;
   /** Who uploaded it: `u:<user_id>` or `c:<clientId>` (null only in rows older than owners). */
   owner: string;
+  /** 1 when a signed-in user uploaded it with auto_oss_upload: it joins the cloud once uploaded. */
+  auto_cloud: Generated<number>;
 }
 
 export interface TasksTable {
@@ -133,6 +135,67 @@ export interface Database {
   daily_uses: DailyUsesTable;
   equity_uses: EquityUsesTable;
   purchase_logs: PurchaseLogsTable;
+  cloud_folders: CloudFoldersTable;
+  cloud_documents: CloudDocumentsTable;
+  cloud_terms: CloudTermsTable;
+  cloud_capacity: CloudCapacityTable;
+  shares: SharesTable;
+}
+
+/** A folder of an account's cloud; parent_id '' is the root. */
+export interface CloudFoldersTable {
+  folder_id: string;
+  owner: string;
+  parent_id: string;
+  name: string;
+  /** The name folded (NFC, lower case) for the uniqueness rule. */
+  name_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A document kept in the cloud: the `files` row of the same file_id holds its bytes. */
+export interface CloudDocumentsTable {
+  file_id: string;
+  owner: string;
+  folder_id: string;
+  name: string;
+  name_key: string;
+  size: number;
+  starred: number;
+  total_page: number | null;
+  created_at: number;
+  updated_at: number;
+  /** The recent view: when it was last saved or opened; null once removed from recent. */
+  opened_at: number | null;
+  source_task_id: string | null;
+}
+
+/** One word of a document's text layer (search by content). */
+export interface CloudTermsTable {
+  owner: string;
+  term: string;
+  file_id: string;
+}
+
+/** Capacity in bytes; `received` is 1 once the free expansion was taken. */
+export interface CloudCapacityTable {
+  owner: string;
+  used: number;
+  total: number;
+  received: number;
+}
+
+/** A share of a file (SPEC §3): the code is the unguessable part of its link. */
+export interface SharesTable {
+  share_code: string;
+  owner: string;
+  file_id: string;
+  share_type: number;
+  target_email: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
 }
 
 /** An account (SPEC §3 user info). `email` is stored lower-cased; billing keeps `pay` and `ai`. */

@@ -2,9 +2,9 @@ import type { SiteConfig } from '@pagewright/contracts';
 import { describe, expect, it } from 'vitest';
 import { guardDecision, localizedLocation, splitLanguagePrefix, type GuardInput } from './navigationGuard';
 
-const off: SiteConfig = { sister_sites: null, compress_redirect: false, ai_redirect: false, ocr_premium_only: false };
+const off: SiteConfig = { sister_sites: null, compress_redirect: false, ai_redirect: false, ocr_premium_only: false, share_permanent_premium_only: true };
 const sites = { com: 'https://sister.example.com', 'com.br': 'https://sister.example.com.br', 'com.ru': 'https://sister.example.com.ru' };
-const on: SiteConfig = { sister_sites: sites, compress_redirect: true, ai_redirect: true, ocr_premium_only: false };
+const on: SiteConfig = { sister_sites: sites, compress_redirect: true, ai_redirect: true, ocr_premium_only: false, share_permanent_premium_only: true };
 
 function decide(pathname: string, overrides: Partial<GuardInput> = {}) {
   const [path = '', query] = pathname.split('?');

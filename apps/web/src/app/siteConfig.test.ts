@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseSiteConfig } from './siteConfig';
 
-const off = { sister_sites: null, compress_redirect: false, ai_redirect: false, ocr_premium_only: false };
+const off = { sister_sites: null, compress_redirect: false, ai_redirect: false, ocr_premium_only: false, share_permanent_premium_only: true };
 const sites = { com: 'https://s.example.com', 'com.br': 'https://s.example.com.br', 'com.ru': 'https://s.example.com.ru' };
 
 describe('parseSiteConfig', () => {
   it('reads the configuration of a success envelope', () => {
-    const data = { sister_sites: sites, compress_redirect: true, ai_redirect: false, ocr_premium_only: true };
+    const data = { sister_sites: sites, compress_redirect: true, ai_redirect: false, ocr_premium_only: true, share_permanent_premium_only: false };
     expect(parseSiteConfig({ status: 0, code: 0, msg: 'success', data })).toEqual(data);
     expect(parseSiteConfig({ code: 0, data: off })).toEqual(off);
   });

@@ -2,7 +2,7 @@ import { API_PREFIX, siteConfigPath, sisterSiteDomains, type SiteConfig } from '
 import { create } from 'zustand';
 
 /** Both redirects off: what the guard assumes when the configuration cannot be read. */
-const redirectsOff: SiteConfig = { sister_sites: null, compress_redirect: false, ai_redirect: false, ocr_premium_only: false };
+const redirectsOff: SiteConfig = { sister_sites: null, compress_redirect: false, ai_redirect: false, ocr_premium_only: false, share_permanent_premium_only: true };
 
 /**
  * Checked by hand rather than with the contracts' zod schema: every page waits on this read,
@@ -21,6 +21,7 @@ export function parseSiteConfig(body: unknown): SiteConfig {
     ai_redirect: data.ai_redirect,
     // Only a marker in the page (the server refuses with OCR_PREMIUM_ONLY): absent reads as off.
     ocr_premium_only: data.ocr_premium_only === true,
+    share_permanent_premium_only: data.share_permanent_premium_only !== false,
   };
 }
 

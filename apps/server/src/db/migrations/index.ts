@@ -8,6 +8,7 @@
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { baseline } from './0001_baseline.js';
+import { cloud } from './0002_cloud.js';
 import type { SqlDialect } from './dialect.js';
 
 export type { SqlDialect } from './dialect.js';
@@ -15,6 +16,7 @@ export type { SqlDialect } from './dialect.js';
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '0001_baseline': baseline(dialect),
+    '0002_cloud': cloud(),
   };
 }
 

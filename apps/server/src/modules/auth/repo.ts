@@ -14,6 +14,10 @@ export class AuthRepo {
     await this.db.insertInto('users').values(row).execute();
   }
 
+  async userById(userId: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
   async userByEmail(email: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }

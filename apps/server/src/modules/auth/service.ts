@@ -44,6 +44,15 @@ const emailFormat = z.email();
  * the server with a sliding expiry, sign out, password reset by mail, and the user resolver
  * that turns a request's token, cookie or basic-auth header into its user.
  */
+/** What other modules may know of an account. */
+export interface OwnerAccount {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  pay: boolean;
+}
+
 export class AuthService {
   private readonly pendingMail = new Set<Promise<void>>();
 
@@ -55,6 +64,17 @@ export class AuthService {
     private readonly options: AuthOptions,
     private readonly log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
   ) {}
+
+  /**
+   * The account behind an owner id (`u:<user_id>`), as other modules need it: Premium, names
+   * and email. Null for a guest owner or an account that no longer exists.
+   */
+  async accountOf(owner: string): Promise<OwnerAccount | null> {
+    if (!owner.startsWith('u:')) return null;
+    const user = await this.repo.userById(owner.slice(2));
+    if (!user || user.disabled_at !== null) return null;
+    return { user_id: user.user_id, email: user.email, first_name: user.first_name, last_name: user.last_name, pay: user.pay === 1 };
+  }
 
   async register(
     identity: Identity, input: { email: string; password: string; first_name: string; last_name: string }, reply: FastifyReply,

@@ -1,12 +1,13 @@
 import type { Db } from '../../db/connection.js';
+import type { Insertable, Selectable } from 'kysely';
 import type { FilesTable } from '../../db/schema.js';
 
-export type FileRow = FilesTable;
+export type FileRow = Selectable<FilesTable>;
 
 export class FilesRepo {
   constructor(private readonly db: Db) {}
 
-  async insert(row: FileRow): Promise<void> {
+  async insert(row: Insertable<FilesTable>): Promise<void> {
     await this.db.insertInto('files').values(row).execute();
   }
 
@@ -21,6 +22,10 @@ export class FilesRepo {
   async setPageInfo(fileId: string, info: { total_page: number; page_w: number; page_h: number }): Promise<void> {
     await this.db.updateTable('files')
       .set({ total_page: info.total_page, page_w: info.page_w, page_h: info.page_h }).where('file_id', '=', fileId).execute();
+  }
+
+  async rename(fileId: string, filename: string): Promise<void> {
+    await this.db.updateTable('files').set({ filename }).where('file_id', '=', fileId).execute();
   }
 
   async setExpiry(fileId: string, expiresAt: number): Promise<void> {

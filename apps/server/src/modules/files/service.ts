@@ -1,5 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { pipeline } from 'node:stream/promises';
 import {
   absoluteMaximumFileSize, API_PREFIX, CatalogueError, expiredTypes, fileRoutes, fillPath, timing,
   type DocumentInfo, type ExpiredType, type UploadedFile, type UploadObjectRequest,
@@ -15,6 +18,14 @@ import { FilesRepo, type FileRow } from './repo.js';
 /** The largest upload any tier may make; tier limits are checked when a task starts. */
 const UPLOAD_CEILING = absoluteMaximumFileSize('PDF');
 
+/** Epoch ms that never comes: the expiry of files kept in the cloud (the sweeper leaves them). */
+export const NEVER = 8_640_000_000_000_000;
+
+/** Told of every file whose bytes have arrived and checked out. */
+export type UploadedListener = (row: FileRow) => Promise<void>;
+/** Asked before a cloud-bound upload (auto_oss_upload) is accepted: throws when it cannot fit. */
+export type CloudRoomCheck = (owner: string, size: number) => Promise<void>;
+
 export interface FilesServiceOptions {
   signingSecret: string;
   uploadUrlTtlS: number;
@@ -28,8 +39,20 @@ export class FilesService {
     private readonly options: FilesServiceOptions,
   ) {}
 
+  private readonly uploadedListeners: UploadedListener[] = [];
+  private cloudRoom: CloudRoomCheck | null = null;
+
+  /** The cloud module keeps auto_oss_upload files: it listens for arrivals and checks room first. */
+  attachCloud(onUploaded: UploadedListener, roomCheck: CloudRoomCheck): void {
+    this.uploadedListeners.push(onUploaded);
+    this.cloudRoom = roomCheck;
+  }
+
   async createUpload(owner: string, request: UploadObjectRequest, now = Date.now()): Promise<UploadObjectResponse> {
     if (request.file_size > UPLOAD_CEILING) throw new CatalogueError(4012);
+    // Only an account has a cloud; a guest's auto_oss_upload is an ordinary upload.
+    const toCloud = request.auto_oss_upload === true && owner.startsWith('u:') && this.cloudRoom !== null;
+    if (toCloud) await this.cloudRoom?.(owner, request.file_size);
     const fileId = randomUUID().replace(/-/g, '');
     const expiredType = request.expired_type as ExpiredType;
     const row: FileRow = {
@@ -46,6 +69,7 @@ export class FilesService {
       page_h: null,
       created_at: now,
       owner,
+      auto_cloud: toCloud ? 1 : 0,
     };
     await this.repo.insert(row);
     const expires = Math.floor(now / 1000) + this.options.uploadUrlTtlS;
@@ -94,7 +118,7 @@ export class FilesService {
       throw new CatalogueError(90002, `size or md5 mismatch (got ${bytes.length} bytes, md5 ${md5})`);
     }
     await this.storage.put(row.storage_key, bytes);
-    await this.repo.markUploaded(row.file_id);
+    await this.markUploaded(row);
     return this.uploaded(row);
   }
 
@@ -128,7 +152,7 @@ export class FilesService {
       await this.storage.delete(row.storage_key);
       throw new CatalogueError(90002, `size or md5 mismatch (got ${size} bytes, md5 ${md5})`);
     }
-    await this.repo.markUploaded(row.file_id);
+    await this.markUploaded(row);
     return this.uploaded(row);
   }
 
@@ -141,8 +165,55 @@ export class FilesService {
     if (size !== row.file_size || (await this.storage.md5(row.storage_key)) !== row.md5_code) {
       throw new CatalogueError(90002, 'stored object does not match the declared size and md5');
     }
-    await this.repo.markUploaded(row.file_id);
+    await this.markUploaded(row);
     return this.uploaded(row);
+  }
+
+  /**
+   * A finished local file (a task's result, a URL import) as a new uploaded file of `owner`:
+   * moved into the store, hashed, and kept until `expiresAt`.
+   */
+  async importFile(owner: string, name: string, sourcePath: string, expiresAt: number, now = Date.now()): Promise<FileRow> {
+    const fileId = randomUUID().replace(/-/g, '');
+    const size = (await stat(sourcePath)).size;
+    const hash = createHash('md5');
+    await pipeline(createReadStream(sourcePath), hash);
+    const row: FileRow = {
+      file_id: fileId,
+      filename: sanitizeFileName(name),
+      file_size: size,
+      md5_code: hash.digest('hex'),
+      status: 'uploaded',
+      storage_key: `uploads/${fileId}`,
+      expired_type: 0,
+      expires_at: expiresAt,
+      total_page: null,
+      page_w: null,
+      page_h: null,
+      created_at: now,
+      owner,
+      auto_cloud: 0,
+    };
+    await this.storage.putFile(row.storage_key, sourcePath);
+    await this.repo.insert(row);
+    return row;
+  }
+
+  /** Removes a file and its bytes at once (a deleted cloud document). */
+  async deleteNow(row: FileRow): Promise<void> {
+    await this.storage.delete(row.storage_key);
+    await this.storage.deletePrefix(`${row.storage_key}.parts`);
+    await this.repo.delete(row.file_id);
+  }
+
+  /** The row of any file, for a module that checked ownership its own way (a share). */
+  async find(fileId: string): Promise<FileRow | undefined> {
+    return this.repo.get(fileId);
+  }
+
+  /** Renames the file itself, so its downloads and tools carry the cloud name. */
+  async rename(fileId: string, name: string): Promise<void> {
+    await this.repo.rename(fileId, sanitizeFileName(name));
   }
 
   /**
@@ -211,6 +282,12 @@ export class FilesService {
       await this.storage.deletePrefix(`${row.storage_key}.parts`);
       await this.repo.delete(row.file_id);
     });
+  }
+
+  private async markUploaded(row: FileRow): Promise<void> {
+    await this.repo.markUploaded(row.file_id);
+    const uploaded = { ...row, status: 'uploaded' as const };
+    for (const listener of this.uploadedListeners) await listener(uploaded);
   }
 
   private async owned(owner: string, fileId: string): Promise<FileRow> {
