@@ -140,7 +140,14 @@ export async function buildApp(config: Config): Promise<App> {
     ...cloudRoutesOf(cloud),
     ...shareRoutesOf(shares),
     implement(docsRoutes.openApi, async (_input, _request, reply) => reply.send(document)),
-    implement(docsRoutes.health, async () => ({ version: VERSION })),
+    implement(docsRoutes.health, async () => {
+      const memory = process.memoryUsage();
+      return {
+        version: VERSION,
+        memory: { rss: memory.rss, heap_used: memory.heapUsed, external: memory.external },
+        engine: { threads: engine.threads, threads_replaced: engine.threadsReplaced },
+      };
+    }),
   ];
   registerRoutes(http, routes, apiRoutes);
   const unrun = tasks.missingRunners(tools.flatMap((t) => taskKindOf(t) ?? []));

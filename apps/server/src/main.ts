@@ -28,6 +28,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.http.log.info({ signal }, 'shutting down');
+    // Whatever hangs (a request that never ends, a child that ignores its signal), the process ends.
+    setTimeout(() => {
+      app.http.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
     app.close().then(() => process.exit(0), () => process.exit(1));
   });
 }

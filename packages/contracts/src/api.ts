@@ -237,7 +237,13 @@ export const docsRoutes = {
   }),
   health: route({
     method: 'GET', path: '/health', auth: 'public',
-    summary: 'Answers the version while the server runs.',
-    response: z.object({ version: z.string() }),
+    summary: "Answers the version while the server runs, with the process's memory and the engine threads.",
+    response: z.object({
+      version: z.string(),
+      /** Bytes: resident set, JavaScript heap in use, and memory outside it (buffers, WebAssembly). */
+      memory: z.object({ rss: z.number(), heap_used: z.number(), external: z.number() }),
+      /** Engine threads running now, and how many were ended since the start (broken, recycled or timed out). */
+      engine: z.object({ threads: z.number().int(), threads_replaced: z.number().int() }),
+    }),
   }),
 };

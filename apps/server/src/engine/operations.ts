@@ -5,9 +5,9 @@
  */
 export type { OperationArgs, OperationName, OperationResult } from '@pagewright/engine';
 
-export type EngineOutcome<T = unknown> =
-  | { ok: true; value: T }
-  | { ok: false; code: string | number; message: string };
+/** `retire`: the thread asks to be ended (its WebAssembly state broke, or it served its share). */
+export type EngineOutcome<T = unknown> = ({ ok: true; value: T } | { ok: false; code: string | number; message: string; broken?: boolean; retired?: boolean })
+  & { threadId?: number; retire?: boolean };
 
 export interface ProgressMessage {
   progress: number;

@@ -3,44 +3,107 @@ import { CatalogueError } from '@pagewright/contracts';
 import { Piscina } from 'piscina';
 import type { EngineOutcome, OperationArgs, OperationName, OperationResult, ProgressMessage } from './operations.js';
 
-/** A pool of worker threads running engine operations, so that one never blocks the API. */
+/** Calls that only read a document (info, a page image, its text) end long before a conversion does. */
+const QUICK_OPERATIONS: ReadonlySet<string> = new Set(['info', 'renderPage', 'pageTexts', 'probeImage']);
+const QUICK_TIMEOUT_MS = 60_000;
+
+export interface EnginePoolOptions {
+  /** The worker script (tests run the built one). */
+  filename?: string;
+  /** Idle threads end after this long, so the memory their WebAssembly heaps took comes back. */
+  idleTimeoutMs?: number;
+}
+
+/**
+ * A pool of worker threads running engine operations, so that one never blocks the API.
+ *
+ * One call's failure must not change the next call's outcome: a thread whose WebAssembly
+ * state broke (a trap, an abort, running out of memory) retires itself and the call is run
+ * once more on a fresh thread before its error stands; a call past its time is stopped by
+ * ending its thread, never waited for. Idle threads end, so memory returns between bursts.
+ */
 export class EnginePool {
   private readonly pool: Piscina;
+  private replaced = 0;
 
-  constructor(threads: number, private readonly timeoutMs: number) {
+  constructor(threads: number, private readonly timeoutMs: number, options: EnginePoolOptions = {}) {
     this.pool = new Piscina({
-      filename: new URL('./worker.js', import.meta.url).href,
-      minThreads: 1,
+      filename: options.filename ?? new URL('./worker.js', import.meta.url).href,
+      minThreads: 0,
       maxThreads: threads,
-      idleTimeout: 60_000,
+      idleTimeout: options.idleTimeoutMs ?? 30_000,
       concurrentTasksPerWorker: 1,
     });
   }
 
+  /** Threads that retired or died since the start (broken, recycled or timed out), for the health report. */
+  get threadsReplaced(): number {
+    return this.replaced;
+  }
+
+  get threads(): number {
+    return this.pool.threads.length;
+  }
+
   /**
    * Runs one operation. Resolves with its value; rejects with a CatalogueError carrying the
-   * engine's code, 3125 when the worker died, or ECONNABORTED past the timeout.
+   * engine's code, FILE_DAMAGED when the input broke two threads in a row, 3125 when a thread
+   * died twice, or ECONNABORTED past the timeout.
    */
   async run<K extends OperationName>(op: K, args: OperationArgs<K>, onProgress?: (progress: number) => void): Promise<OperationResult<K>> {
+    let broken: EngineOutcome & { ok: false } | null = null;
+    // Two tries at most; a hand-back from a retiring thread does not count as one.
+    for (let attempt = 0, handBacks = 0; attempt < 2 && handBacks < 50;) {
+      const outcome = await this.once(op, args, onProgress);
+      if (outcome.ok) return outcome.value as OperationResult<K>;
+      if (outcome.retired) {
+        // Handed back by a thread on its way out (now ended): run it on another.
+        handBacks += 1;
+        continue;
+      }
+      if (!outcome.broken) throw new CatalogueError(outcome.code as never, outcome.message);
+      this.replaced += 1;
+      broken = outcome;
+      attempt += 1;
+    }
+    // The same input broke a fresh thread too: the file is what is wrong.
+    const died = broken?.code === 3125 && /worker|thread/i.test(broken.message);
+    throw new CatalogueError(died ? 3125 : 'FILE_DAMAGED', `engine ${op}: ${broken?.message ?? 'no thread could run it'}`);
+  }
+
+  private async once(op: string, args: unknown, onProgress?: (progress: number) => void): Promise<EngineOutcome> {
     const channel = new MessageChannel();
     channel.port2.on('message', (m: ProgressMessage) => onProgress?.(m.progress));
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+    const limit = QUICK_OPERATIONS.has(op) ? Math.min(QUICK_TIMEOUT_MS, this.timeoutMs) : this.timeoutMs;
+    // Aborting a running call terminates its thread (Piscina): a spinning call is stopped, not awaited.
+    const timer = setTimeout(() => abort.abort(), limit);
     try {
       const outcome = (await this.pool.run(
         { op, args, port: channel.port1 },
         { transferList: [channel.port1], signal: abort.signal },
-      )) as EngineOutcome<OperationResult<K>>;
-      if (outcome.ok) return outcome.value;
-      throw new CatalogueError(outcome.code as never, outcome.message);
+      )) as EngineOutcome;
+      if (outcome.retire && outcome.threadId !== undefined) await this.end(outcome.threadId, !outcome.ok && outcome.retired !== true);
+      return outcome;
     } catch (err) {
-      if (err instanceof CatalogueError) throw err;
-      if (abort.signal.aborted) throw new CatalogueError('ECONNABORTED', `engine ${op} timed out`);
-      throw new CatalogueError(3125, `engine worker failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (abort.signal.aborted) {
+        this.replaced += 1;
+        throw new CatalogueError('ECONNABORTED', `engine ${op} timed out after ${limit} ms`);
+      }
+      // The thread itself died (a crash, an exit): another thread may run the call.
+      return { ok: false, code: 3125, message: `engine worker thread died: ${err instanceof Error ? err.message : String(err)}`, broken: true };
     } finally {
       clearTimeout(timer);
       channel.port2.close();
     }
+  }
+
+  /** Ends a thread that asked to retire; Piscina starts another when work comes. */
+  private async end(threadId: number, broken: boolean): Promise<void> {
+    const thread = this.pool.threads.find((t) => t.threadId === threadId);
+    if (!thread) return;
+    if (!broken) this.replaced += 1;
+    await thread.terminate();
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,92 @@
+/**
+ * The engine pool on the built worker (dist): one bad call must not change the next call's
+ * outcome. Faults are injected by the worker's test operation (PAGEWRIGHT_ENGINE_FAULTS=1).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CatalogueError } from '@pagewright/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../../test/pdfFixtures.js';
+import { EnginePool } from './pool.js';
+import type { OperationName } from './operations.js';
+
+const worker = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/engine/worker.js');
+const dir = mkdtempSync(path.join(tmpdir(), 'pw-pool-'));
+const good = path.join(dir, 'good.pdf');
+const pools: EnginePool[] = [];
+
+beforeAll(() => {
+  process.env.PAGEWRIGHT_ENGINE_FAULTS = '1';
+  writeFileSync(good, makePdf(['fine', 'also fine']));
+});
+
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.close()));
+  delete process.env.PAGEWRIGHT_ENGINE_FAULTS;
+  delete process.env.ENGINE_RECYCLE_CALLS;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function pool(timeoutMs = 30_000): EnginePool {
+  const p = new EnginePool(1, timeoutMs, { filename: worker });
+  pools.push(p);
+  return p;
+}
+
+/** The worker's test faults go through the same run() as real operations. */
+const fault = (p: EnginePool, kind: string) => p.run('__fault' as OperationName, { kind } as never);
+
+async function codeOf(promise: Promise<unknown>): Promise<string | number> {
+  try {
+    await promise;
+    return 0;
+  } catch (error) {
+    return error instanceof CatalogueError ? error.code : String(error);
+  }
+}
+
+describe('EnginePool', () => {
+  it('answers a good file after a call that broke the only thread, and calls the breaking input damaged', async () => {
+    const p = pool();
+    expect(await p.run('info', { path: good })).toMatchObject({ total_page: 2 });
+    // The trap poisons its thread; the retry on a fresh thread traps again: the input is to blame.
+    expect(await codeOf(fault(p, 'trap'))).toBe('FILE_DAMAGED');
+    for (let i = 0; i < 3; i += 1) expect(await p.run('info', { path: good })).toMatchObject({ total_page: 2 });
+    expect(p.threadsReplaced).toBe(2);
+  });
+
+  it('stops a call that runs past its time by ending its thread, and runs the next call', async () => {
+    const p = pool(1000);
+    expect(await codeOf(fault(p, 'spin'))).toBe('ECONNABORTED');
+    expect(await p.run('info', { path: good })).toMatchObject({ total_page: 2 });
+  });
+
+  it('retries once a call whose thread died, then answers 3125', async () => {
+    const p = pool();
+    expect(await codeOf(fault(p, 'exit'))).toBe(3125);
+    expect(await p.run('info', { path: good })).toMatchObject({ total_page: 2 });
+  });
+
+  it('keeps ordinary errors as they are, without retrying', async () => {
+    const p = pool();
+    const missing = path.join(dir, 'missing.pdf');
+    const code = await codeOf(p.run('info', { path: missing }));
+    expect(code).not.toBe(0);
+    expect(code).not.toBe('FILE_DAMAGED');
+    expect(p.threadsReplaced).toBe(0);
+  });
+
+  it('retires a thread after its allowance of calls and runs every call', async () => {
+    process.env.ENGINE_RECYCLE_CALLS = '2';
+    const p = pool();
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      ids.push((await fault(p, 'whoami')) as unknown as number);
+      await p.run('info', { path: good });
+    }
+    // whoami and info make two calls per round: each round ran on a thread of its own.
+    expect(new Set(ids).size).toBe(6);
+  });
+});
