@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { CatalogueError } from '@pagewright/contracts';
 import { writeAtomically } from '../files.js';
 import { ChromiumRenderer } from './chromium.js';
-import { isEncryptedDocument, isTruncatedZip, sanitisedCopy } from './sanitise.js';
+import { assertArchiveBounds, isEncryptedDocument, isTruncatedZip, sanitisedCopy } from './sanitise.js';
 import { InstanceDied, InstanceTimeout, OfficeInstance, type BridgeReply, type BridgeRequest } from './instance.js';
 
 export interface OfficePoolOptions {
@@ -108,6 +108,7 @@ export class OfficePool {
     // It names a temporary copy and picks import settings: letters and digits only.
     if (!/^[a-z0-9]{1,10}$/.test(extension)) throw new CatalogueError('FILE_TYPE_ERROR', `not a document type: '${extension}'`);
     if (await isTruncatedZip(input, extension)) throw new CatalogueError('FILE_DAMAGED', `the .${extension} archive is incomplete`);
+    await assertArchiveBounds(input, extension);
     const timeoutMs = positiveInteger(options.timeoutMs) ?? this.timeoutMs;
     const copy = join(await this.workDir(), `input-${randomBytes(8).toString('hex')}.${extension}`);
     const cleaned = await sanitisedCopy(input, extension, copy).catch(() => false);

@@ -7,7 +7,8 @@
  * fetched or read), and LibreOffice gets the cleaned copy.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { strFromU8, strToU8, unzipSync, zipSync, type Unzipped } from 'fflate';
+import { CatalogueError } from '@pagewright/contracts';
+import { strFromU8, strToU8, unzip, unzipSync, zip, type AsyncZippable, type Unzipped, type UnzipOptions } from 'fflate';
 
 const ZIP_TYPES = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'pages']);
 const XML_PART = /\.(xml|rels)$/i;
@@ -15,6 +16,67 @@ const XML_PART = /\.(xml|rels)$/i;
 const DOCTYPE = /<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/i;
 const ENTITY_DECLARATION = /<!ENTITY\s+(%\s+)?([A-Za-z_:][\w.:-]*)/g;
 const PREDEFINED = new Set(['lt', 'gt', 'amp', 'apos', 'quot']);
+
+/** What a document archive may expand to before it is refused (a zip bomb). */
+export interface ArchiveLimits {
+  /** Every entry's declared size together. */
+  maxExpandedBytes: number;
+  /** Expanded over compressed size, once the expanded size passes `ratioFloorBytes`. */
+  maxRatio: number;
+  ratioFloorBytes: number;
+  maxEntries: number;
+}
+
+export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
+  maxExpandedBytes: 512 * 1024 * 1024,
+  maxRatio: 100,
+  ratioFloorBytes: 64 * 1024 * 1024,
+  maxEntries: 20_000,
+};
+
+/**
+ * Refuses (4012) a zip-based document that would expand past the limits: a few kilobytes
+ * that become gigabytes. Reads only the central directory, inflating nothing, so it costs
+ * the same for a bomb as for a letter. Files that are not zips pass.
+ */
+export async function assertArchiveBounds(input: string, extension: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<void> {
+  if (!ZIP_CONTAINERS.has(extension)) return;
+  const bytes = await readFile(input);
+  if (bytes.subarray(0, 2).toString('latin1') !== 'PK') return;
+  let expanded = 0;
+  let entries = 0;
+  try {
+    // The filter sees each entry's declared sizes and keeps none, so nothing is inflated.
+    unzipSync(bytes, {
+      filter: (file) => {
+        expanded += file.originalSize;
+        entries += 1;
+        return false;
+      },
+    });
+  } catch {
+    return; // not a readable zip: isTruncatedZip and LibreOffice judge it
+  }
+  const tooBig = expanded > limits.maxExpandedBytes
+    || entries > limits.maxEntries
+    || (expanded > limits.ratioFloorBytes && expanded / Math.max(1, bytes.length) > limits.maxRatio);
+  if (tooBig) {
+    throw new CatalogueError(4012, `the .${extension} archive expands to ${expanded} bytes in ${entries} entries from ${bytes.length}`);
+  }
+}
+
+/** fflate's inflate on its own worker threads, so a large document never holds the caller's event loop. */
+function unzipAsync(bytes: Uint8Array, options: UnzipOptions = {}): Promise<Unzipped> {
+  return new Promise((resolve, reject) => {
+    unzip(bytes, options, (err, data) => (err ? reject(err) : resolve(data)));
+  });
+}
+
+function zipAsync(entries: AsyncZippable): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    zip(entries, (err, data) => (err ? reject(err) : resolve(data)));
+  });
+}
 
 /** The part without its DOCTYPE and without references to the entities it declared. */
 export function withoutDoctype(xml: string): string {
@@ -38,18 +100,18 @@ export async function sanitisedCopy(input: string, extension: string, copyPath: 
   if (bytes.subarray(0, 2).toString('latin1') !== 'PK') return false;
   let parts: Unzipped;
   try {
-    parts = unzipSync(bytes, { filter: (file) => XML_PART.test(file.name) && file.originalSize < 64 * 1024 * 1024 });
+    parts = await unzipAsync(bytes, { filter: (file) => XML_PART.test(file.name) && file.originalSize < 64 * 1024 * 1024 });
   } catch {
     return false;
   }
   const dirty = Object.entries(parts).filter(([, data]) => strFromU8(data).includes('<!DOCTYPE'));
   if (dirty.length === 0) return false;
-  const all = unzipSync(bytes);
+  const all = await unzipAsync(bytes);
   for (const [name, data] of dirty) all[name] = strToU8(withoutDoctype(strFromU8(data)));
   // ODF wants its mimetype entry first and stored; keep every entry's order, store mimetype.
-  const entries: Record<string, [Uint8Array, { level: 0 | 6 }]> = {};
+  const entries: AsyncZippable = {};
   for (const [name, data] of Object.entries(all)) entries[name] = [data, { level: name === 'mimetype' ? 0 : 6 }];
-  await writeFile(copyPath, zipSync(entries), { flag: 'wx' });
+  await writeFile(copyPath, await zipAsync(entries), { flag: 'wx' });
   return true;
 }
 
@@ -65,7 +127,7 @@ export async function isEncryptedDocument(path: string): Promise<boolean> {
   if (!bytes) return false;
   if (bytes.subarray(0, 2).toString('latin1') === 'PK') {
     try {
-      const manifest = unzipSync(bytes, { filter: (file) => file.name === 'META-INF/manifest.xml' })['META-INF/manifest.xml'];
+      const manifest = unzipSync(bytes, { filter: (file) => file.name === 'META-INF/manifest.xml' && file.originalSize < 1024 * 1024 })['META-INF/manifest.xml'];
       return manifest !== undefined && strFromU8(manifest).includes('encryption-data');
     } catch {
       return false;
