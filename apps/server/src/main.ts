@@ -2,6 +2,7 @@ import { AdapterUnavailableError } from './adapters/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { MigrationError } from './db/migrations/index.js';
+import { claimTempRoot, releaseTempRoot } from './util/tempRoot.js';
 
 /** Configuration, adapter and migration refusals are the operator's to fix: their message, without a stack. */
 function refuseStart(err: unknown): never {
@@ -18,7 +19,11 @@ const config = (() => {
     return refuseStart(err);
   }
 })();
+// Before anything starts a thread or a child: they inherit TMPDIR.
+const temp = await claimTempRoot();
+process.env.TMPDIR = temp.dir;
 const app = await buildApp(config).catch(refuseStart);
+if (temp.orphansRemoved.length > 0) app.http.log.info({ removed: temp.orphansRemoved }, 'removed temporary folders of servers that stopped without cleaning up');
 await app.http.listen({ port: config.port, host: config.host });
 await app.start();
 
@@ -31,8 +36,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Whatever hangs (a request that never ends, a child that ignores its signal), the process ends.
     setTimeout(() => {
       app.http.log.error('shutdown took over 10 s; exiting');
-      process.exit(1);
+      void releaseTempRoot(temp.dir).finally(() => process.exit(1));
     }, 10_000).unref();
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    app.close()
+      .then(() => releaseTempRoot(temp.dir))
+      .then(() => process.exit(0), () => process.exit(1));
   });
 }

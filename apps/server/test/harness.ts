@@ -47,6 +47,8 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       TMPDIR: tempDir,
       // Tests of tools run many tasks as one guest; billing tests turn the paywalls on with the spec's defaults.
       PAYWALLS: 'off',
+      // Every test signs its users up from 127.0.0.1; the throttle tests set their own limit.
+      REGISTER_PER_CLIENT_PER_HOUR: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -168,9 +170,15 @@ export function queryDb<T>(server: TestServer, sql: string, ...params: unknown[]
   }
 }
 
-/** What the server left in its temporary directory. */
+/**
+ * What the server left in its temporary directory: its own run folder's contents (the folder
+ * itself lives as long as the server) and anything beside it.
+ */
 export function leftoverTempFiles(server: TestServer): string[] {
-  return readdirSync(path.join(server.dataDir, 'tmp'));
+  const root = path.join(server.dataDir, 'tmp');
+  return readdirSync(root).flatMap((name) => (name.startsWith('pagewright-run-')
+    ? readdirSync(path.join(root, name)).map((inner) => `${name}/${inner}`)
+    : [name]));
 }
 
 export function removeDir(dir: string): void {
