@@ -19,6 +19,7 @@ const benchmarks = {
   'pdf-to-ppt': () => import('./pdf-to-ppt.js'),
   'live-progress': () => import('./live-progress.js'),
   cloud: () => import('./cloud.js'),
+  soak: () => import('./soak.js'),
 };
 
 function usage() {

@@ -12,6 +12,7 @@ import { failure } from './http/envelope.js';
 import { legacyRedirectTarget } from './http/legacyRedirect.js';
 import { redactUrl } from './http/redactUrl.js';
 import { registerIdentity } from './http/identity.js';
+import { LoopDelayMonitor } from './http/loopDelay.js';
 import { AuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config): Promise<App> {
 
   const billing = billingModule({ db, tasks, files, config, payments: adapters.payments });
   const document = openApiDocument(apiRoutes, VERSION);
+  const loopDelay = new LoopDelayMonitor();
   const toolDeps = { files, tasks, storage, engine, office };
   const toolsService = new ToolsService(tasks);
   toolsService.add(
@@ -146,6 +148,7 @@ export async function buildApp(config: Config): Promise<App> {
         version: VERSION,
         memory: { rss: memory.rss, heap_used: memory.heapUsed, external: memory.external },
         engine: { threads: engine.threads, threads_replaced: engine.threadsReplaced },
+        event_loop: loopDelay.read(),
       };
     }),
   ];
@@ -190,6 +193,7 @@ export async function buildApp(config: Config): Promise<App> {
     files,
     tasks,
     async start() {
+      loopDelay.start();
       await queue.start();
       await sweep();
       sweeper = setInterval(() => void sweep(), config.sweepIntervalMs);
@@ -197,6 +201,7 @@ export async function buildApp(config: Config): Promise<App> {
     },
     async close() {
       if (sweeper) clearInterval(sweeper);
+      loopDelay.stop();
       await http.close();
       await queue.close();
       await engine.close();

@@ -244,6 +244,11 @@ export const docsRoutes = {
       memory: z.object({ rss: z.number(), heap_used: z.number(), external: z.number() }),
       /** Engine threads running now, and how many were ended since the start (broken, recycled or timed out). */
       engine: z.object({ threads: z.number().int(), threads_replaced: z.number().int() }),
+      /**
+       * The API thread's event-loop delay: the longest of the last one to two minutes, this
+       * minute's 99th percentile, and the last stalls over 100 ms with their times.
+       */
+      event_loop: z.object({ max_ms: z.number(), p99_ms: z.number(), stalls: z.array(z.object({ at: z.number(), ms: z.number() })) }),
     }),
   }),
 };

@@ -4,7 +4,7 @@
  * and not in the Piscina workers. It starts on the first conversion, so a server that never
  * converts a document never starts soffice, and `close()` ends every soffice it started.
  */
-import type { OfficePool } from '@pagewright/engine';
+import type { OfficePool } from '@pagewright/engine/office';
 
 export interface OfficeSettings {
   /** LibreOffice instances; the engine's default (from the core count) when absent. */
@@ -15,7 +15,7 @@ export interface OfficeSettings {
   maxConversionsPerInstance?: number;
 }
 
-type Engine = typeof import('@pagewright/engine');
+type Engine = typeof import('@pagewright/engine/office');
 
 export class LazyOfficePool {
   private started: Promise<{ engine: Engine; pool: OfficePool }> | undefined;
@@ -52,9 +52,9 @@ export class LazyOfficePool {
 
   private start(): Promise<{ engine: Engine; pool: OfficePool }> {
     if (this.closed) return Promise.reject(new Error('the office pool is closed'));
-    // The engine is imported here, not at the top, so that the main thread loads it (and MuPDF
-    // with it) only when a document is converted; the other engine work runs in the workers.
-    this.started ??= import('@pagewright/engine').then((engine) => ({
+    // Imported on the first conversion, and only the office part: MuPDF stays in the workers
+    // (compiling it here held the API thread for over a second).
+    this.started ??= import('@pagewright/engine/office').then((engine) => ({
       engine,
       pool: new engine.OfficePool({
         ...(this.settings.instances ? { instances: this.settings.instances } : {}),

@@ -8,9 +8,10 @@ import { rm } from 'node:fs/promises';
 import { CatalogueError, converterSourceExtensions } from '@pagewright/contracts';
 import { writeAtomically } from '../files.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
-import { epubToPdf } from './epub.js';
-import { pages09Paragraphs, paragraphsHtml, pdfHasText } from './pages.js';
 import type { OfficePool } from './pool.js';
+
+// EPUB layout and the Pages '09 fallback use MuPDF: they are imported where they run, so that
+// the server's main thread, which runs this module for LibreOffice and Chromium, never loads it.
 
 /** The document families, for messages and for the CLI's per-family commands. */
 export const officeFamilies = {
@@ -35,6 +36,7 @@ export function sourceTypeOf(extension: string): (typeof converterSourceExtensio
 export async function epubDocumentToPdf(inputPath: string, outputPath: string, onProgress?: ProgressFn): Promise<void> {
   const report = progressReporter(onProgress);
   report(0);
+  const { epubToPdf } = await import('./epub.js');
   await writeAtomically(outputPath, (temp) => epubToPdf(inputPath, temp, (done, total) => report(5 + (90 * done) / total)));
   report(100);
 }
@@ -67,6 +69,7 @@ export async function documentToPdf(pool: OfficePool, inputPath: string, outputP
       const renderer = pool.chromiumRenderer();
       await writeAtomically(outputPath, (temp) => renderer.htmlToPdf(inputPath, temp, pool.timeoutMs));
     } else if (type === 'pages') {
+      const { pages09Paragraphs, paragraphsHtml, pdfHasText } = await import('./pages.js');
       await writeAtomically(outputPath, async (temp) => {
         await pool.convertToPdf(inputPath, temp, { sourceExtension: type });
         if (await pdfHasText(temp)) return;
