@@ -40,6 +40,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Tool specs run several tasks per guest and download as guests.
         PAYWALLS: 'off',
+        // Every spec signs its users up from 127.0.0.1.
+        REGISTER_PER_CLIENT_PER_HOUR: '100000',
       },
     },
     {
@@ -55,6 +57,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pagewright-e2e-paywalled-')),
         LOG_LEVEL: 'warn',
+        REGISTER_PER_CLIENT_PER_HOUR: '100000',
       },
     },
   ],

@@ -13,6 +13,7 @@ import { legacyRedirectTarget } from './http/legacyRedirect.js';
 import { redactUrl } from './http/redactUrl.js';
 import { registerIdentity } from './http/identity.js';
 import { LoopDelayMonitor } from './http/loopDelay.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { AuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
@@ -73,7 +74,7 @@ export async function buildApp(config: Config): Promise<App> {
       },
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   // Database (migrated), objects, queue, mail and payments, as configured (src/adapters).
   const adapters = await createAdapters(config, http.log);
@@ -91,10 +92,7 @@ export async function buildApp(config: Config): Promise<App> {
   tasks.attachQueue(queue);
 
   http.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  http.addHook('onSend', async (_request, reply) => {
-    reply.header('Referrer-Policy', 'no-referrer-when-downgrade');
-    reply.header('X-Content-Type-Options', 'nosniff');
-  });
+  registerSecurityHeaders(http, { publicUrl: config.accounts.publicUrl, indexHtmlPath: path.join(config.webDist, 'index.html') });
   const clientSigns = new IdentitySigner(config.accounts.clientSignSecret);
   const signatures = new SignaturesService(new SignaturesRepo(db), files);
   const auth = new AuthService(
@@ -102,10 +100,10 @@ export async function buildApp(config: Config): Promise<App> {
     mailer,
     clientSigns,
     [(from, to) => files.transferOwner(from, to), (from, to) => tasks.transferOwner(from, to), (from, to) => signatures.transferOwner(from, to)],
-    { sessionTtlMs: config.accounts.sessionTtlMs, publicUrl: config.accounts.publicUrl },
+    { sessionTtlMs: config.accounts.sessionTtlMs, publicUrl: config.accounts.publicUrl, registerPerClientPerHour: config.accounts.registerPerClientPerHour },
     http.log,
   );
-  registerIdentity(http, () => (request, reply) => auth.resolveUser(request, reply));
+  registerIdentity(http, () => (request, reply) => auth.resolveUser(request, reply), config.accounts.publicUrl);
   http.setErrorHandler((error, request, reply) => reply.send(sendError(error, request, reply)));
 
   const accountOf = (owner: string) => auth.accountOf(owner);

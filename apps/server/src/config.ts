@@ -48,6 +48,8 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   /** Days a session lasts since its last use (sliding). */
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
+  /** Accounts one client (address or client id cookie) may create per hour. */
+  REGISTER_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Signs guests' client_sign; required in production, random per start otherwise. */
   CLIENT_SIGN_SECRET: z.string().min(16).optional(),
   /** Where the site is reached, for links in mails (a request's Host header is not trusted for them). */
@@ -88,6 +90,13 @@ const schema = z.object({
    * Comma-separated; the names must match the URL exactly, redirects are checked again.
    */
   URL_IMPORT_ALLOW_HOSTS: z.string().optional(),
+  /**
+   * Which peers' X-Forwarded-For and X-Forwarded-Proto are believed (Fastify trustProxy):
+   * comma-separated addresses, CIDR ranges or the names loopback, linklocal, uniquelocal.
+   * A client reaching the server directly cannot claim another address (the sign-in
+   * throttles count by address).
+   */
+  TRUST_PROXY: z.string().regex(/^[\w.:/,\s-]+$/).default('loopback,linklocal,uniquelocal'),
   AI_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
   /** The endpoint's base URL, e.g. https://api.openai.com/v1 or http://localhost:11434/v1; required with AI_PROVIDER=openai. */
   AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -136,6 +145,7 @@ export interface Config {
     sessionTtlMs: number;
     clientSignSecret: string;
     publicUrl: string;
+    registerPerClientPerHour: number;
     smtpUrl?: string;
     mailFrom: string;
   };
@@ -154,6 +164,8 @@ export interface Config {
   ai: AiProviderConfig;
   /** Host names whose private addresses a URL import may reach (URL_IMPORT_ALLOW_HOSTS). */
   urlImportAllowHosts: string[];
+  /** Proxies whose forwarded headers are believed (TRUST_PROXY), for Fastify's trustProxy. */
+  trustProxy: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -197,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionTtlMs: Math.round(e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000),
       clientSignSecret: e.CLIENT_SIGN_SECRET ?? requiredOutsideProduction('CLIENT_SIGN_SECRET', e.NODE_ENV),
       publicUrl: origin(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+      registerPerClientPerHour: e.REGISTER_PER_CLIENT_PER_HOUR,
       ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
       mailFrom: e.MAIL_FROM,
     },
@@ -222,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ocr_premium_only: e.PAYWALLS === 'on' && e.OCR_PREMIUM_ONLY,
       share_permanent_premium_only: e.PAYWALLS === 'on',
     },
+    trustProxy: e.TRUST_PROXY.split(',').map((p) => p.trim()).filter((p) => p !== ''),
     urlImportAllowHosts: (e.URL_IMPORT_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''),
     billing: {
       paywalls: e.PAYWALLS === 'on',

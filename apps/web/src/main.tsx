@@ -1,3 +1,4 @@
+import './app/zodWithoutEval';
 import '@mantine/core/styles.css';
 import './app/global.css';
 import './i18n';

@@ -124,13 +124,16 @@ export const taskBindRequest = z
 export const accountRoutes = {
   register: route({
     method: 'POST', path: '/v2/user/register', auth: 'visitor',
-    summary: 'Signs up with email and password (at least 8 characters) and signs in; the guest’s files and tasks move to the account.',
+    summary: 'Signs up with email and password (at least 8 characters) and signs in; the guest’s files and tasks move to the account. '
+      + 'Sign-ups per client and hour are limited (REGISTER_THROTTLED, 429 with Retry-After).',
     body: registerRequest, response: signInResponse,
   }),
   login: route({
     method: 'POST', path: '/v2/user/login', auth: 'visitor',
     summary: 'Signs in: answers the session token (also set as the pw_session cookie) and the user info; '
-      + 'the guest’s files and tasks move to the account. 10 failures in 15 minutes lock the email (LOGIN_LOCKED).',
+      + 'the guest’s files and tasks move to the account. After 5 failures for an email in 15 minutes the clients that failed on it, '
+      + 'and after 20 failures any client, wait a time that doubles with each failure (LOGIN_THROTTLED, 429 with Retry-After); '
+      + 'another client with the right password is let in.',
     body: loginRequest, response: signInResponse,
   }),
   logout: route({

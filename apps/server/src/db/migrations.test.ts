@@ -40,12 +40,16 @@ const ROWS: Record<string, Record<string, string | number | null>> = {
   purchase_logs: { log_id: 9, owner: 'u:user1', tid: 'tid', uid: 'uid', pid: 1, pver: '1', device_id: 'dev', qt_abtest: 'a', created_at: NOW },
 };
 
-/** Tables later migrations add (0002: the cloud store and shares). */
-const NEW_TABLES = ['cloud_capacity', 'cloud_documents', 'cloud_folders', 'cloud_terms', 'shares'];
+/** Tables later migrations add (0002: the cloud store and shares; 0003: sign-ups per client). */
+const NEW_TABLES = ['cloud_capacity', 'cloud_documents', 'cloud_folders', 'cloud_terms', 'shares', 'sign_ups'];
 
 /** Rows of the pre-migration shape as they read after every migration: new columns hold their defaults. */
 function migratedRows(rows: Record<string, unknown[]>): Record<string, unknown[]> {
-  return { ...rows, files: (rows.files ?? []).map((r) => ({ ...(r as object), auto_cloud: 0 })) };
+  return {
+    ...rows,
+    files: (rows.files ?? []).map((r) => ({ ...(r as object), auto_cloud: 0 })),
+    login_failures: (rows.login_failures ?? []).map((r) => ({ ...(r as object), client_ip: '', client_id: '' })),
+  };
 }
 
 /** Inserts a row; columns set to undefined are left out (a legacy table that lacks them). */

@@ -124,6 +124,7 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   login_failures: LoginFailuresTable;
+  sign_ups: SignUpsTable;
   mail_outbox: MailOutboxTable;
   task_starts: TaskStartsTable;
   messages: MessagesTable;
@@ -238,10 +239,21 @@ export interface PasswordResetsTable {
   used: number;
 }
 
-/** One failed sign-in; counted per email over a window for the brute-force lock. */
+/** One failed sign-in; counted per email and per client over a window to throttle guessing. */
 export interface LoginFailuresTable {
   email: string;
   failed_at: number;
+  /** The client that failed: its address as the server sees it, and its client id cookie ('' in rows from before 0003). */
+  client_ip: string;
+  client_id: string;
+}
+
+/** An account creation attempt, for the per-client hourly limit. */
+export interface SignUpsTable {
+  sign_up_id: string;
+  client_ip: string;
+  client_id: string;
+  created_at: number;
 }
 
 /** Mail the outbox adapter keeps instead of sending (no SMTP_URL). */

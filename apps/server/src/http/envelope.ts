@@ -30,7 +30,8 @@ export function httpStatusFor(code: ErrorCode | string | number): number {
       return 404;
     case 'EMAIL_TAKEN':
       return 409;
-    case 'LOGIN_LOCKED':
+    case 'LOGIN_THROTTLED':
+    case 'REGISTER_THROTTLED':
       return 429;
     case '4012':
     case '41003':
@@ -48,6 +49,20 @@ export function httpStatusFor(code: ErrorCode | string | number): number {
     default:
       // The input itself is refused: encrypted, damaged, wrong type, out of range.
       return 422;
+  }
+}
+
+/**
+ * A refusal that lifts after a wait: answered 429 with `Retry-After` in seconds, and the wait
+ * filled into the catalogue message's {{seconds}}.
+ */
+export class TooManyAttempts extends CatalogueError {
+  constructor(code: ErrorCode, readonly retryAfterS: number) {
+    super(code, `retry after ${retryAfterS} s`);
+  }
+
+  get userMessage(): string {
+    return messageFor(this.code).replace('{{seconds}}', String(this.retryAfterS));
   }
 }
 

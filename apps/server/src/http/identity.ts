@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PricingGroup } from '@pagewright/contracts';
+import { overTls } from './securityHeaders.js';
 
 /**
  * The signed-in user as the server knows them for one request. The accounts module fills it
@@ -74,9 +75,9 @@ export function ownerOf(user: SessionUser | null, clientId: string): string {
 /**
  * Gives every API caller an identity: the cookie's unguessable client id (new if absent) and
  * the signed-in user, if any. The client id is a bearer secret like a session id, so it is
- * httpOnly and never shown to scripts.
+ * httpOnly and never shown to scripts, and Secure on a site reached over TLS (`publicUrl`).
  */
-export function registerIdentity(app: FastifyInstance, resolveUser: () => UserResolver | undefined): void {
+export function registerIdentity(app: FastifyInstance, resolveUser: () => UserResolver | undefined, publicUrl: string): void {
   app.decorateRequest('clientId', '');
   app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (request, reply) => {
@@ -87,11 +88,12 @@ export function registerIdentity(app: FastifyInstance, resolveUser: () => UserRe
       clientId = existing;
     } else {
       clientId = randomBytes(16).toString('hex');
-      const secure = request.protocol === 'https' ? '; Secure' : '';
+      const secure = overTls(request, publicUrl) ? '; Secure' : '';
       reply.header('Set-Cookie', `${COOKIE}=${clientId}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR_S}${secure}`);
     }
-    const user = (await resolveUser()?.(request, reply)) ?? null;
+    // Set first: signing in by basic auth throttles failures by client.
     request.clientId = clientId;
+    const user = (await resolveUser()?.(request, reply)) ?? null;
     request.identity = { clientId, user, owner: ownerOf(user, clientId), group: user ? user.pricing_group : guestGroup(clientId) };
   });
 }

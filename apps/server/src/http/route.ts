@@ -8,7 +8,7 @@ import {
   API_PREFIX, CatalogueError, describeIssues, type AnyRoute, type Envelope, type RouteInput, type RouteResult,
 } from '@pagewright/contracts';
 import type { z } from 'zod';
-import { failure, httpStatusFor, ok } from './envelope.js';
+import { failure, httpStatusFor, ok, TooManyAttempts } from './envelope.js';
 
 export type RouteHandler<D extends AnyRoute> = (
   input: RouteInput<D>,
@@ -78,6 +78,10 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: error.code, detail: error.message }, 'request refused');
     void reply.status(status);
+    if (error instanceof TooManyAttempts) {
+      void reply.header('Retry-After', String(error.retryAfterS));
+      return failure(error.code, error.userMessage);
+    }
     return failure(error.code);
   }
   const fastifyError = error as { statusCode?: number; code?: string };

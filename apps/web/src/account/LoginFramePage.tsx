@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { toApiError } from '../api/ApiError';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { Logo } from '../layout/Logo';
-import { errorMessage } from '../toasts/errorToast';
+import { apiErrorMessage, errorMessage } from '../toasts/errorToast';
 import { forgotPassword, login, register } from './accountApi';
 import { cookiesSupported } from './cookieSupport';
 import { returnParam, safeReturnPath, viewParam } from './loginDialog';
@@ -95,7 +95,7 @@ function CredentialsForm({ mode, onSignedIn, onForgot }: { mode: 'signIn' | 'sig
         : await login({ email: email.trim(), password });
       onSignedIn(answer.token);
     } catch (error) {
-      setProblem(errorMessage(toApiError(error).code));
+      setProblem(apiErrorMessage(error));
     } finally {
       setBusy(false);
     }

@@ -13,12 +13,15 @@ export type ApiErrorCode = string | number;
  */
 export class ApiError extends Error {
   readonly code: ApiErrorCode;
+  /** Seconds the server asked to wait before trying again (Retry-After of a 429), if it did. */
+  readonly retryAfterS: number | undefined;
 
-  constructor(code: ApiErrorCode, detail?: string) {
+  constructor(code: ApiErrorCode, detail?: string, retryAfterS?: number) {
     const normalized = normalizeCode(code);
     super(detail && detail.length > 0 ? detail : messageFor(normalized));
     this.name = 'ApiError';
     this.code = normalized;
+    this.retryAfterS = retryAfterS;
   }
 }
 

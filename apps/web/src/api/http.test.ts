@@ -22,6 +22,13 @@ describe('request', () => {
     await expect(request(z.unknown(), '/x')).rejects.toMatchObject({ code: 'INCORRECT_PASSWORD' });
   });
 
+  it('keeps the wait of a refusal that asks to retry later (Retry-After)', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(fail('LOGIN_THROTTLED')), {
+      status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '8' },
+    }));
+    await expect(request(z.unknown(), '/x')).rejects.toMatchObject({ code: 'LOGIN_THROTTLED', retryAfterS: 8 });
+  });
+
   it('reports a transport failure as ERR_NETWORK', async () => {
     stubFetch(() => new TypeError('Failed to fetch'));
     await expect(request(z.unknown(), '/x')).rejects.toMatchObject({ code: 'ERR_NETWORK' });

@@ -88,13 +88,18 @@ export async function request<T extends z.ZodType>(
   const outcome = normalizeCode(code);
   if (outcome !== SUCCESS) {
     if (isSessionExpiryCode(outcome)) expireSession(outcome, token);
-    throw new ApiError(outcome, msg);
+    throw new ApiError(outcome, msg, retryAfterSeconds(response.headers.get('Retry-After')));
   }
   const result = schema.safeParse(data);
   if (!result.success) {
     throw new ApiError('ERR_BAD_RESPONSE', `Unexpected response data: ${result.error.message}`);
   }
   return result.data;
+}
+
+/** Retry-After in seconds; the date form is not sent by our server. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  return header !== null && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
 }
 
 function safeJson(text: string): unknown {

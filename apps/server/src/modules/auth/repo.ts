@@ -1,8 +1,10 @@
 import type { Db } from '../../db/connection.js';
-import type { SessionsTable, UsersTable } from '../../db/schema.js';
+import type { SessionsTable, SignUpsTable, UsersTable } from '../../db/schema.js';
+import type { CallerClient, FailureCount } from './throttle.js';
 
 export type UserRow = UsersTable;
 export type SessionRow = SessionsTable;
+export type SignUpRow = SignUpsTable;
 
 /** A session with the account it belongs to, as one read per request. */
 export type SessionWithUser = SessionRow & Omit<UserRow, 'created_at' | 'user_id'>;
@@ -84,26 +86,53 @@ export class AuthRepo {
     await this.db.updateTable('password_resets').set({ used: 1 }).where('user_id', '=', userId).execute();
   }
 
-  async addLoginFailure(email: string, now: number): Promise<void> {
-    await this.db.insertInto('login_failures').values({ email, failed_at: now }).execute();
+  async addLoginFailure(email: string, client: CallerClient, now: number): Promise<void> {
+    await this.db.insertInto('login_failures').values({ email, failed_at: now, client_ip: client.ip, client_id: client.clientId }).execute();
   }
 
-  async countLoginFailuresSince(email: string, since: number): Promise<number> {
-    const r = await this.db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('email', '=', email).where('failed_at', '>', since).executeTakeFirstOrThrow();
-    return Number(r.n);
+  /** Failed sign-ins since `since` for an email, for a client (by address or client id), or for both together. */
+  async loginFailuresSince(of: { email?: string; client?: CallerClient }, since: number): Promise<FailureCount> {
+    let query = this.db.selectFrom('login_failures')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('failed_at').as('last')])
+      .where('failed_at', '>', since);
+    if (of.email !== undefined) query = query.where('email', '=', of.email);
+    const client = of.client;
+    if (client) query = query.where((eb) => eb.or([eb('client_ip', '=', client.ip), eb('client_id', '=', client.clientId)]));
+    const r = await query.executeTakeFirstOrThrow();
+    return { count: Number(r.n), last: Number(r.last ?? 0) };
   }
 
-  async clearLoginFailures(email: string): Promise<void> {
-    await this.db.deleteFrom('login_failures').where('email', '=', email).execute();
+  /** Forgets a client's failures for an email once it has signed in; other clients' stay. */
+  async clearLoginFailures(email: string, client: CallerClient): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('email', '=', email)
+      .where((eb) => eb.or([eb('client_ip', '=', client.ip), eb('client_id', '=', client.clientId)])).execute();
   }
 
-  /** Drops what can no longer matter: long-dead sessions, old reset tokens and failures. */
-  async sweep(before: { sessions: number; resets: number; failures: number }): Promise<number> {
+  async insertSignUp(row: SignUpRow): Promise<void> {
+    await this.db.insertInto('sign_ups').values(row).execute();
+  }
+
+  /** A client's sign-ups since `since` (by address or client id) and the time of the first. */
+  async signUpsSince(client: CallerClient, since: number): Promise<{ count: number; first: number }> {
+    const r = await this.db.selectFrom('sign_ups')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('first')])
+      .where('created_at', '>', since)
+      .where((eb) => eb.or([eb('client_ip', '=', client.ip), eb('client_id', '=', client.clientId)]))
+      .executeTakeFirstOrThrow();
+    return { count: Number(r.n), first: Number(r.first ?? 0) };
+  }
+
+  async deleteSignUp(signUpId: string): Promise<void> {
+    await this.db.deleteFrom('sign_ups').where('sign_up_id', '=', signUpId).execute();
+  }
+
+  /** Drops what can no longer matter: long-dead sessions, old reset tokens, failures and sign-ups. */
+  async sweep(before: { sessions: number; resets: number; failures: number; signUps: number }): Promise<number> {
     const sessions = await this.db.deleteFrom('sessions')
       .where((eb) => eb.or([eb('expires_at', '<', before.sessions), eb('revoked_at', '<', before.sessions)])).executeTakeFirst();
     const resets = await this.db.deleteFrom('password_resets').where('expires_at', '<', before.resets).executeTakeFirst();
     const failures = await this.db.deleteFrom('login_failures').where('failed_at', '<', before.failures).executeTakeFirst();
-    return Number(sessions.numDeletedRows) + Number(resets.numDeletedRows) + Number(failures.numDeletedRows);
+    const signUps = await this.db.deleteFrom('sign_ups').where('created_at', '<', before.signUps).executeTakeFirst();
+    return Number(sessions.numDeletedRows) + Number(resets.numDeletedRows) + Number(failures.numDeletedRows) + Number(signUps.numDeletedRows);
   }
 }

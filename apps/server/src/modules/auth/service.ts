@@ -6,22 +6,27 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer.js';
+import { TooManyAttempts } from '../../http/envelope.js';
 import { cookieValue, type Identity, type SessionUser } from '../../http/identity.js';
+import { overTls } from '../../http/securityHeaders.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AuthRepo, UserRow } from './repo.js';
 import type { IdentitySigner } from './signedIds.js';
+import {
+  ACCOUNT_FREE_FAILURES, callerClient, CLIENT_FREE_FAILURES, LOGIN_WINDOW_MS, SIGN_UP_WINDOW_MS, waitAfter, waitSeconds, type CallerClient,
+} from './throttle.js';
 
 /** Moves what a guest made (files, tasks, signatures) to the account they sign in to. */
 export type OwnerTransfer = (fromOwner: string, toOwner: string) => Promise<void>;
 
 export interface AuthOptions {
   sessionTtlMs: number;
-  /** Origin of the site, for links in mails. */
+  /** Origin of the site, for links in mails; https makes the session cookie Secure. */
   publicUrl: string;
+  /** Sign-ups one client may make per hour (REGISTER_PER_CLIENT_PER_HOUR). */
+  registerPerClientPerHour: number;
 }
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const LOGIN_MAX_FAILURES = 10;
 const RESET_TTL_MS = 60 * 60_000;
 /** Reset mails per account per hour: more are silently dropped, so nobody can flood an inbox. */
 const RESET_MAX_PER_HOUR = 3;
@@ -81,6 +86,7 @@ export class AuthService {
   ): Promise<SignInResponse> {
     const email = normalizeEmail(input.email);
     checkPassword(input.password);
+    await this.admitSignUp(callerClient(reply.request));
     if (await this.repo.userByEmail(email)) throw new CatalogueError('EMAIL_TAKEN');
     const now = Date.now();
     const user: UserRow = {
@@ -111,7 +117,7 @@ export class AuthService {
   }
 
   async login(identity: Identity, input: { email: string; password: string }, reply: FastifyReply): Promise<SignInResponse> {
-    const user = await this.checkCredentials(input.email, input.password);
+    const user = await this.checkCredentials(input.email, input.password, callerClient(reply.request));
     return this.startSession(identity, user, reply);
   }
 
@@ -162,7 +168,7 @@ export class AuthService {
     if (token) return this.userOfToken(token, request, reply, optional);
     const basic = basicCredentials(request.headers.authorization);
     if (basic && !optional) {
-      const user = await this.checkCredentials(basic.email, basic.password);
+      const user = await this.checkCredentials(basic.email, basic.password, callerClient(request));
       return sessionUser(user, '');
     }
     return null;
@@ -204,7 +210,9 @@ export class AuthService {
   }
 
   async sweepExpired(now = Date.now()): Promise<number> {
-    return this.repo.sweep({ sessions: now - DEAD_SESSION_KEEP_MS, resets: now - RESET_TTL_MS, failures: now - LOGIN_WINDOW_MS });
+    return this.repo.sweep({
+      sessions: now - DEAD_SESSION_KEEP_MS, resets: now - RESET_TTL_MS, failures: now - LOGIN_WINDOW_MS, signUps: now - SIGN_UP_WINDOW_MS,
+    });
   }
 
   /** Waits for mail still being sent. */
@@ -212,21 +220,49 @@ export class AuthService {
     await Promise.all([...this.pendingMail]);
   }
 
-  /** The account for an email and password; counts failures and locks an email after 10 in 15 minutes. */
-  private async checkCredentials(emailInput: string, password: string): Promise<UserRow> {
+  /** The account for an email and password; a client that keeps failing waits first (LOGIN_THROTTLED). */
+  private async checkCredentials(emailInput: string, password: string, client: CallerClient): Promise<UserRow> {
     const email = emailInput.trim().toLowerCase();
     const now = Date.now();
-    if ((await this.repo.countLoginFailuresSince(email, now - LOGIN_WINDOW_MS)) >= LOGIN_MAX_FAILURES) {
-      throw new CatalogueError('LOGIN_LOCKED');
-    }
+    const wait = await this.loginWait(email, client, now);
+    if (wait > 0) throw new TooManyAttempts('LOGIN_THROTTLED', waitSeconds(wait));
     const user = await this.repo.userByEmail(email);
     if (!(await verifyPassword(user?.password_hash, password)) || !user) {
-      await this.repo.addLoginFailure(email, now);
+      await this.repo.addLoginFailure(email, client, now);
       throw new CatalogueError('LOGIN_FAILED');
     }
     if (user.disabled_at !== null) throw new CatalogueError(3011, 'the account is disabled');
-    await this.repo.clearLoginFailures(email);
+    await this.repo.clearLoginFailures(email, client);
     return user;
+  }
+
+  /**
+   * How long a client must wait before its next try at an email: its own failures over every
+   * email count, and so do the email's failures, but these only for a client that has itself
+   * failed on the email. The owner signing in from elsewhere is not made to wait for an
+   * attacker, so nobody can lock an account by failing on it.
+   */
+  private async loginWait(email: string, client: CallerClient, now: number): Promise<number> {
+    const since = now - LOGIN_WINDOW_MS;
+    const ofClient = waitAfter(await this.repo.loginFailuresSince({ client }, since), CLIENT_FREE_FAILURES, now);
+    if (ofClient > 0) return ofClient;
+    const ofAccount = waitAfter(await this.repo.loginFailuresSince({ email }, since), ACCOUNT_FREE_FAILURES, now);
+    if (ofAccount === 0) return 0;
+    return (await this.repo.loginFailuresSince({ email, client }, since)).count > 0 ? ofAccount : 0;
+  }
+
+  /**
+   * Counts a sign-up against its client's hourly limit, or refuses it (REGISTER_THROTTLED).
+   * Recorded before counted, so a burst of simultaneous sign-ups cannot pass the limit together.
+   */
+  private async admitSignUp(client: CallerClient): Promise<void> {
+    const now = Date.now();
+    const signUpId = newId();
+    await this.repo.insertSignUp({ sign_up_id: signUpId, client_ip: client.ip, client_id: client.clientId, created_at: now });
+    const { count, first } = await this.repo.signUpsSince(client, now - SIGN_UP_WINDOW_MS);
+    if (count <= this.options.registerPerClientPerHour) return;
+    await this.repo.deleteSignUp(signUpId);
+    throw new TooManyAttempts('REGISTER_THROTTLED', waitSeconds(first + SIGN_UP_WINDOW_MS - now));
   }
 
   private async startSession(identity: Identity, user: UserRow, reply: FastifyReply): Promise<SignInResponse> {
@@ -266,13 +302,14 @@ export class AuthService {
   }
 
   private setCookie(reply: FastifyReply, token: string, maxAgeMs: number): void {
-    const secure = reply.request.protocol === 'https' ? '; Secure' : '';
+    const secure = overTls(reply.request, this.options.publicUrl) ? '; Secure' : '';
     void reply.header('Set-Cookie', `${SESSION_COOKIE}=${token}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(maxAgeMs / 1000)}${secure}`);
   }
 
   private clearCookie(request: FastifyRequest, reply: FastifyReply): void {
     if (cookieValue(request.headers.cookie, SESSION_COOKIE) === undefined) return;
-    void reply.header('Set-Cookie', `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0`);
+    const secure = overTls(request, this.options.publicUrl) ? '; Secure' : '';
+    void reply.header('Set-Cookie', `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
   }
 }
 
