@@ -79,7 +79,7 @@ export interface ToolDefinition {
   loginRequired: boolean;
   meta: ToolMeta;
   limitKey: LimitKey;
-  /** null for a page whose tool is not built yet (share-document, ai-detector). */
+  /** null for a page that starts no engine task: share-document (it shares, see cloud.ts) and ai-detector (it answers a report). */
   request: ToolRequest | null;
 }
 

@@ -7,6 +7,9 @@ import { useLocalizedPath } from '../app/paths';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import type { SubscriptionResponse } from '@pagewright/contracts';
 import { getSubscription } from '../billing/billingApi';
+import { CapacityBar } from '../cloud/CapacityBar';
+import { RecentDocuments } from '../cloud/RecentDocuments';
+import { SharesList } from '../share/SharesList';
 import { formatDate } from '../i18n/format';
 import { getUsage } from './accountApi';
 import { useAccount } from './accountStore';
@@ -14,7 +17,10 @@ import { openLogin } from './loginDialog';
 import { signOut } from './session';
 import { displayName, planLabelKey } from './userLabels';
 
-/** /app/account, the account centre of SPEC §2: profile, plan, usage and recent files. */
+/**
+ * /app/account, the account centre of SPEC §2: profile, plan, usage, and the recent files of the
+ * document cloud with its capacity.
+ */
 export default function AccountCentrePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('account.centre'));
@@ -93,16 +99,24 @@ export default function AccountCentrePage() {
           </Card>
         </SimpleGrid>
 
-        <Card withBorder radius="lg" padding="lg">
-          <Group justify="space-between" wrap="wrap">
+        <Card withBorder radius="lg" padding="lg" data-testid="account-cloud">
+          <Group justify="space-between" wrap="wrap" mb="md">
             <div>
               <Text fw={600}>{t('account.recentFiles')}</Text>
               <Text fz="sm" c="dimmed">{t('account.recentFilesHint')}</Text>
             </div>
             <Button component={Link} to={localized('/app/document-cloud')} variant="light" radius="xl" leftSection={<IconFolder size={16} />} data-testid="recent-files">
-              {t('account.recentFiles')}
+              {t('cloud.account.open')}
             </Button>
           </Group>
+          <Stack gap="md">
+            <RecentDocuments limit={5} />
+            <CapacityBar />
+          </Stack>
+        </Card>
+
+        <Card withBorder radius="lg" padding="lg" data-testid="account-shares">
+          <SharesList />
         </Card>
       </Stack>
     </Container>

@@ -44,6 +44,15 @@ describe('uploadFile', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('asks for a cloud-bound upload with auto_oss_upload only when autoOssUpload is set', async () => {
+    const calls = server();
+    await uploadFile(fileOf(10), { autoOssUpload: true });
+    expect(JSON.parse(String(calls[0]?.body))).toMatchObject({ filename: 'report ü.pdf', auto_oss_upload: true });
+    const plain = server();
+    await uploadFile(fileOf(10), { autoOssUpload: false });
+    expect(JSON.parse(String(plain[0]?.body))).not.toHaveProperty('auto_oss_upload');
+  });
+
   it('sends a large file in numbered parts of part_size bytes, then completes with the part count', async () => {
     const calls = server();
     const progress: number[] = [];

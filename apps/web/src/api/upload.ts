@@ -22,13 +22,21 @@ export interface UploadOptions {
   onProgress?: (uploaded: number, total: number) => void;
   /** Called once the server has handed out the file_id, before any byte is sent. */
   onFileId?: (fileId: string) => void;
+  /**
+   * Sends auto_oss_upload (SPEC §6): a signed-in user's file becomes a cloud document in the
+   * root folder once uploaded. A guest's upload stays an ordinary one.
+   */
+  autoOssUpload?: boolean;
 }
 
 export async function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
   const { signal } = options;
   const md5 = await md5OfFile(file, { signal });
   const { file_id: fileId, policy } = await requestUploadPolicy(
-    { filename: file.name, expired_type: 0, file_size: file.size, md5_code: md5 },
+    {
+      filename: file.name, expired_type: 0, file_size: file.size, md5_code: md5,
+      ...(options.autoOssUpload === true ? { auto_oss_upload: true } : {}),
+    },
     signal,
   );
   options.onFileId?.(fileId);

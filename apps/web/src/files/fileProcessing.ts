@@ -4,7 +4,8 @@
  * runs while the file is still `ossUploading`, so the machine's own edges (encrypt, damage,
  * uploadSuccess) say how the upload ended.
  */
-import { acceptsFile, fileExtension, type ToolDefinition, type ToolPageName } from '@pagewright/contracts';
+import { acceptsFile, fileExtension, toolByPageName, type ToolDefinition, type ToolPageName } from '@pagewright/contracts';
+import { useAccountStore } from '../account/accountStore';
 import { ApiError, isCanceled, toApiError, type ApiErrorCode } from '../api/ApiError';
 import { getDocumentInfo } from '../api/client';
 import { uploadFile } from '../api/upload';
@@ -19,6 +20,16 @@ const damageCodes: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
 const passwordNeeded: ApiErrorCode = 3122;
 
 const store = () => useFileStore.getState();
+
+/**
+ * SPEC §6 auto_oss_upload: on a forced-cloud page (the AI tools), a signed-in user's files go
+ * straight to their cloud; a guest's are ordinary uploads.
+ */
+export function uploadsToCloud(): boolean {
+  const pageName = store().toolPageName;
+  const tool = pageName ? toolByPageName(pageName) : undefined;
+  return Boolean(tool?.meta.forceCloudUpload) && useAccountStore.getState().user !== null;
+}
 
 export interface AddResult {
   added: FileItem[];
@@ -92,6 +103,7 @@ async function uploadAndInspect(uid: string): Promise<void> {
   try {
     const uploaded = await uploadFile(file.raw, {
       signal,
+      autoOssUpload: uploadsToCloud(),
       onProgress: (done, total) => {
         store().patch(uid, { percentage: total > 0 ? Math.floor((done / total) * 100) : 100 });
       },

@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { PageLoader } from './PageLoader';
 import { AppNavbar } from './AppNavbar';
 import { AppTopBar } from './AppTopBar';
+import { ShareRoot } from '../share/ShareRoot';
 import { TrafficBanner } from '../shell/TrafficBanner';
 import { SkipLink } from './SkipLink';
 
@@ -47,6 +48,7 @@ export default function AppLayout() {
         <Suspense fallback={null}>
           <ShellExtras />
         </Suspense>
+        <ShareRoot />
       </AppShell>
     </QueryClientProvider>
   );

@@ -12,16 +12,31 @@ export function useOcrNeedsPremium(): boolean {
   return premiumOnly && !pay;
 }
 
+/** The Premium badge on an option that needs Premium (SPEC §6). */
+export function PremiumBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      color="yellow"
+      variant="light"
+      // The light yellow's own text colour fails WCAG AA contrast on its background.
+      styles={{ root: { flexShrink: 0, color: 'var(--mantine-color-dark-7)' } }}
+      leftSection={<IconCrown size={12} color="var(--mantine-color-yellow-9)" aria-hidden="true" />}
+    >
+      {t('account.plans.premium')}
+    </Badge>
+  );
+}
+
 /**
  * Marks an option that needs Premium before the visitor picks it, so the upgrade prompt that
  * follows is no surprise (SPEC §6): a Premium badge and why.
  */
 export function OcrPremiumMark() {
-  const { t } = useTranslation();
   if (!useOcrNeedsPremium()) return null;
   return (
     <Group gap={8} wrap="nowrap" align="flex-start" data-testid="ocr-premium">
-      <Badge color="yellow" variant="light" leftSection={<IconCrown size={12} aria-hidden="true" />}>{t('account.plans.premium')}</Badge>
+      <PremiumBadge />
       <Text fz="xs" c="dimmed">{errorMessage('OCR_PREMIUM_ONLY')}</Text>
     </Group>
   );

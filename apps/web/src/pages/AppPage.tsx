@@ -10,6 +10,7 @@ const appPages: Record<string, LazyExoticComponent<ComponentType> | ComponentTyp
   'home-test': AppHomePage,
   'pdf-editor': lazy(() => import('./PdfEditorPage')),
   'document-cloud': lazy(() => import('./DocumentCloudPage')),
+  'download-file': lazy(() => import('../share/SharedFilePage')),
   'automated-test': lazy(() => import('./AutomatedTestPage')),
 };
 

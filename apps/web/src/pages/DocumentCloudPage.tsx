@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account/accountStore';
 import { openLogin } from '../account/loginDialog';
 import { useDocumentTitle } from '../app/useDocumentTitle';
-import { UnavailableNotice } from '../workspace/UnavailableNotice';
+import { CloudBrowser } from '../cloud/CloudBrowser';
 import { WorkspaceHeader } from '../workspace/WorkspaceHeader';
 
-/** /app/document-cloud: login forced (SPEC §2); the cloud itself comes in a later issue. */
+/** /app/document-cloud, the cloud document store: login forced (SPEC §2, §6). */
 export default function DocumentCloudPage() {
   const { t } = useTranslation();
   const { loggedIn, ready } = useAccount();
@@ -25,7 +25,7 @@ export default function DocumentCloudPage() {
         description={t('features.document-cloud.description')}
       />
       {loggedIn ? (
-        <UnavailableNotice name={title} />
+        <CloudBrowser />
       ) : (
         <Paper withBorder radius="lg" p="xl" data-testid="cloud-login-required">
           <Stack gap="sm" align="flex-start">

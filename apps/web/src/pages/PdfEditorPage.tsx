@@ -8,6 +8,7 @@ import { uploadFile } from '../api/upload';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useFileStore } from '../files/fileStore';
 import { PageLoader } from '../layout/PageLoader';
+import { SharedFile } from '../share/SharedFilePage';
 import { useEditorExport } from '../shell/editorExport';
 import { errorMessage, showErrorToast } from '../toasts/errorToast';
 import { showToast } from '../toasts/toastStore';
@@ -44,11 +45,19 @@ function download(file: File): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** /app/pdf-editor: a share link (?share_id=, SPEC §2) opens the shared file; otherwise the editor. */
+export default function PdfEditorPage() {
+  const [params] = useSearchParams();
+  const shareCode = params.get('share_id');
+  if (shareCode) return <SharedFile key={shareCode} shareCode={shareCode} />;
+  return <PdfEditor />;
+}
+
 /**
  * /app/pdf-editor?t=annotate|edit (SPEC §2): for now a viewer of the current PDF, with the
  * decrypt step; annotating and editing come with the editor issue, and the page says so.
  */
-export default function PdfEditorPage() {
+function PdfEditor() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const mode = params.get('t') === 'edit' ? 'edit' : 'annotate';

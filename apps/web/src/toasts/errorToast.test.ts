@@ -32,6 +32,11 @@ describe('error toasts', () => {
     expect(useToastStore.getState().toasts).toMatchObject([{ message: 'Task failed. Please try again later.', kind: 'warning' }]);
   });
 
+  it('show the wait the server asked for in a throttled sign-in message', () => {
+    showErrorToast(new ApiError('LOGIN_THROTTLED', undefined, 8));
+    expect(shown()).toEqual(['Too many sign-in attempts. Please wait 8 seconds and try again.']);
+  });
+
   it('stay silent for a cancelled request', () => {
     showErrorToast(new ApiError('ERR_CANCELED'));
     expect(shown()).toEqual([]);

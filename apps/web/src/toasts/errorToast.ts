@@ -8,11 +8,19 @@ import { showToast } from './toastStore';
  * `errors.<code>` (every shown catalogue code has one in every locale, see locales.test.ts),
  * else the catalogue's English message (written once, in contracts). A code the catalogue lacks
  * shows the generic message, as SPEC §8 asks. Never the server's envelope `msg`: that is English.
+ * `values` fill the message's {{placeholders}}.
  */
-export function errorMessage(code: ApiErrorCode): string {
+export function errorMessage(code: ApiErrorCode, values?: Record<string, string | number>): string {
   const known = isErrorCode(code) ? code : 'UNKNOWN';
   const key = `errors.${String(known)}`;
-  return i18next.exists(key) ? (i18next.t as (k: string) => string)(key) : messageFor(known);
+  if (i18next.exists(key)) return (i18next.t as (k: string, v?: object) => string)(key, values);
+  return messageFor(known).replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => String(values?.[name] ?? placeholder));
+}
+
+/** The message of a failed call, with the wait the server asked for filled into {{seconds}}. */
+export function apiErrorMessage(error: unknown): string {
+  const { code, retryAfterS } = toApiError(error);
+  return errorMessage(code, retryAfterS === undefined ? undefined : { seconds: retryAfterS });
 }
 
 function isSilent(code: ApiErrorCode): boolean {
@@ -22,7 +30,6 @@ function isSilent(code: ApiErrorCode): boolean {
 
 /** Shows the catalogue message of a failure as a warning toast; cancellations stay silent. */
 export function showErrorToast(error: unknown): void {
-  const { code } = toApiError(error);
-  if (isSilent(code)) return;
-  showToast(errorMessage(code), 'warning');
+  if (isSilent(toApiError(error).code)) return;
+  showToast(apiErrorMessage(error), 'warning');
 }

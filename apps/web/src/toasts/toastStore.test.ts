@@ -41,3 +41,11 @@ describe('toasts that need contact', () => {
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 });
+
+describe('toasts with a link', () => {
+  it('carry the link to follow', () => {
+    useToastStore.setState({ toasts: [], lastShownAt: Number.NEGATIVE_INFINITY });
+    showToast('Saved', 'success', { link: { label: 'Open', href: '/app/document-cloud' } });
+    expect(useToastStore.getState().toasts[0]?.link).toEqual({ label: 'Open', href: '/app/document-cloud' });
+  });
+});

@@ -9,10 +9,20 @@ export interface Toast {
   kind: ToastKind;
   /** The user should contact support: the toast stays until closed and says so. */
   contact: boolean;
+  link?: ToastLink;
+}
+
+/** A page the toast leads to (the saved file's place). */
+export interface ToastLink {
+  label: string;
+  href: string;
+  /** Goes there inside the app (the router's navigation) instead of loading the page. */
+  navigate?: () => void;
 }
 
 export interface ToastOptions {
   contact?: boolean;
+  link?: ToastLink;
 }
 
 interface ToastState {
@@ -37,7 +47,8 @@ export const useToastStore = create<ToastState>((set, get) => ({
     if (message === '' || now - get().lastShownAt < timing.toastThrottleMs) return;
     const id = nextId++;
     const contact = options.contact === true;
-    set((state) => ({ toasts: [...state.toasts, { id, message, kind, contact }], lastShownAt: now }));
+    const toast: Toast = options.link ? { id, message, kind, contact, link: options.link } : { id, message, kind, contact };
+    set((state) => ({ toasts: [...state.toasts, toast], lastShownAt: now }));
     if (!contact) setTimeout(() => get().dismiss(id), timing.toastMs);
   },
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),

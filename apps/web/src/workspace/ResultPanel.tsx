@@ -2,14 +2,18 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconCheck, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveToCloudButton } from './SaveToCloudButton';
+import type { FinishedRun } from './saveToCloud';
 
 /** The end of a run: the result's name, a download link and a way to start again. */
-export function ResultPanel({ downloadUrl, fileName, onStartOver, onDownload, children }: {
+export function ResultPanel({ downloadUrl, fileName, onStartOver, onDownload, run, children }: {
   downloadUrl: string;
   fileName?: string | undefined;
   onStartOver: () => void;
   /** Runs before the download; may stop it (a guest signs in first, SPEC §6). */
   onDownload?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** The finished run, which the user can keep in their Document Cloud. */
+  run?: FinishedRun | undefined;
   /** Tool-specific facts about the result, under the file name. */
   children?: ReactNode;
 }) {
@@ -44,6 +48,7 @@ export function ResultPanel({ downloadUrl, fileName, onStartOver, onDownload, ch
           >
             {t('workspace.download')}
           </Button>
+          {run && run.taskIds.length > 0 && <SaveToCloudButton run={run} />}
           <Button
             size="lg"
             radius="xl"

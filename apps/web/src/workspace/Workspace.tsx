@@ -130,7 +130,13 @@ export function Workspace(props: WorkspaceProps) {
       <PageLimitNotice limitKey={tool.limitKey} />
       {!bound ? null : task.phase === 'done' && task.taskId ? (
         <Stack gap="xl">
-          <ResultPanel downloadUrl={downloadUrl} fileName={task.outputFileName} onStartOver={startOver} onDownload={onDownload}>
+          <ResultPanel
+            downloadUrl={downloadUrl}
+            fileName={task.outputFileName}
+            onStartOver={startOver}
+            onDownload={onDownload}
+            run={{ taskIds: task.taskIds ?? [task.taskId], multiId: task.multiId }}
+          >
             {(task.taskIds?.length ?? 0) > 1 && (
               <Text fz="sm" data-testid="result-bulk">{t('result.bulk', { count: task.taskIds?.length ?? 0 })}</Text>
             )}
