@@ -5,12 +5,26 @@
  * thread (the engine runs two pages at once instead).
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { CatalogueError } from '@pagewright/contracts';
 
 /** The command; PAGEWRIGHT_TESSERACT overrides it (a full path, or a wrapper). */
 export function tesseractCommand(): string {
   return process.env.PAGEWRIGHT_TESSERACT || 'tesseract';
+}
+
+/**
+ * Linux's setpriv (util-linux, in every Debian) sets the child's parent-death signal: the
+ * kernel kills the recogniser when the thread that started it ends — a task's engine thread
+ * stopped at its time limit, or the whole server killed — so no Tesseract outlives its task.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+
+/** The program and arguments to start, wrapped so the child dies with its thread where Linux allows. */
+export function dyingWithParent(command: string, args: string[]): [string, string[]] {
+  if (process.platform !== 'linux' || !existsSync(SETPRIV)) return [command, args];
+  return [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]];
 }
 
 /** Time allowed for one page; PAGEWRIGHT_OCR_PAGE_TIMEOUT_MS overrides it. */
@@ -60,7 +74,8 @@ export async function runTesseract(job: TesseractJob): Promise<TesseractOutput> 
       reject(new TesseractError('cancelled', `OCR of ${job.label} cancelled`));
       return;
     }
-    const child = spawn(tesseractCommand(), args, {
+    const [program, argv] = dyingWithParent(tesseractCommand(), args);
+    const child = spawn(program, argv, {
       cwd: job.workDir,
       env: { ...process.env, OMP_THREAD_LIMIT: '1', TMPDIR: job.workDir, TMP: job.workDir, TEMP: job.workDir },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -93,6 +108,8 @@ export async function runTesseract(job: TesseractJob): Promise<TesseractOutput> 
       done();
       if (timedOut) reject(new TesseractError('timeout', `OCR of ${job.label} took longer than ${Math.round(pageTimeoutMs() / 1000)} s`));
       else if (cancelled) reject(new TesseractError('cancelled', `OCR of ${job.label} cancelled`));
+      // setpriv could not start the program: what spawn's ENOENT says without the wrapper.
+      else if (code === 127 && /failed to execute/.test(stderr)) reject(new TesseractError('missing', `OCR is not available: '${tesseractCommand()}' is not installed`));
       else if (code !== 0) reject(new TesseractError('failed', `OCR of ${job.label} failed (tesseract ${code ?? signal}: ${lastLines(stderr)})`));
       else resolve();
     });
