@@ -81,19 +81,30 @@ export function registerIdentity(app: FastifyInstance, resolveUser: () => UserRe
   app.decorateRequest('clientId', '');
   app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/')) {
+      // A page load gets its client id with the page: the API calls the page then makes at
+      // once all carry the same one. Each would otherwise be given its own, and a client_sign
+      // made for one would not match the cookie another left (403 on the message calls).
+      if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && !VALID.test(cookieValue(request.headers.cookie, COOKIE) ?? '')) {
+        setClientCookie(reply, randomBytes(16).toString('hex'), overTls(request, publicUrl));
+      }
+      return;
+    }
     const existing = cookieValue(request.headers.cookie, COOKIE);
     let clientId: string;
     if (existing && VALID.test(existing)) {
       clientId = existing;
     } else {
       clientId = randomBytes(16).toString('hex');
-      const secure = overTls(request, publicUrl) ? '; Secure' : '';
-      reply.header('Set-Cookie', `${COOKIE}=${clientId}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR_S}${secure}`);
+      setClientCookie(reply, clientId, overTls(request, publicUrl));
     }
     // Set first: signing in by basic auth throttles failures by client.
     request.clientId = clientId;
     const user = (await resolveUser()?.(request, reply)) ?? null;
     request.identity = { clientId, user, owner: ownerOf(user, clientId), group: user ? user.pricing_group : guestGroup(clientId) };
   });
+}
+
+function setClientCookie(reply: FastifyReply, clientId: string, secure: boolean): void {
+  reply.header('Set-Cookie', `${COOKIE}=${clientId}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR_S}${secure ? '; Secure' : ''}`);
 }
