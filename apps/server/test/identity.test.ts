@@ -38,6 +38,13 @@ describe('the client id cookie', () => {
     expect(unread.status).toBe(200);
   });
 
+  it('is sent with page loads too (Path=/), so a reload or another page keeps the same id', async () => {
+    const page = await fetch(`${server.baseUrl}/app/merge-pdf`, { headers: { accept: 'text/html' } });
+    expect(page.headers.getSetCookie().find((c) => c.startsWith('pw_client='))).toMatch(/; Path=\/;/);
+    const api = await fetch(`${server.baseUrl}/api/site-config`);
+    expect(api.headers.getSetCookie().find((c) => c.startsWith('pw_client='))).toMatch(/; Path=\/;/);
+  });
+
   it('is not given again to a page load that has one, nor to a script or style request', async () => {
     const page = await fetch(`${server.baseUrl}/app/merge-pdf`, { headers: { accept: 'text/html', cookie: `pw_client=${'a'.repeat(32)}` } });
     expect(clientCookie(page)).toBeUndefined();

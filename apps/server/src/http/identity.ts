@@ -105,6 +105,11 @@ export function registerIdentity(app: FastifyInstance, resolveUser: () => UserRe
   });
 }
 
+/**
+ * Path=/ so that a page load sees the cookie too and does not make another. A browser that
+ * still holds a cookie of an earlier version (Path=/api) sends that one first to the API (the
+ * longer path comes first), so its identity stays what it was.
+ */
 function setClientCookie(reply: FastifyReply, clientId: string, secure: boolean): void {
-  reply.header('Set-Cookie', `${COOKIE}=${clientId}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR_S}${secure ? '; Secure' : ''}`);
+  reply.header('Set-Cookie', `${COOKIE}=${clientId}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR_S}${secure ? '; Secure' : ''}`);
 }
