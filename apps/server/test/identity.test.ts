@@ -45,6 +45,14 @@ describe('the client id cookie', () => {
     expect(api.headers.getSetCookie().find((c) => c.startsWith('pw_client='))).toMatch(/; Path=\/;/);
   });
 
+  it("keeps an earlier version's Path=/api cookie, which the browser sends first, as the guest's identity", async () => {
+    const older = 'b'.repeat(32);
+    const newer = 'c'.repeat(32);
+    const signOf = async (cookie: string) => ((await (await fetch(`${server.baseUrl}/api/v2/user/client-sign`, { headers: { cookie } })).json()) as { data: { client_sign: string } }).data.client_sign;
+    expect(await signOf(`pw_client=${older}; pw_client=${newer}`)).toBe(await signOf(`pw_client=${older}`));
+    expect(await signOf(`pw_client=${older}`)).not.toBe(await signOf(`pw_client=${newer}`));
+  });
+
   it('is not given again to a page load that has one, nor to a script or style request', async () => {
     const page = await fetch(`${server.baseUrl}/app/merge-pdf`, { headers: { accept: 'text/html', cookie: `pw_client=${'a'.repeat(32)}` } });
     expect(clientCookie(page)).toBeUndefined();
