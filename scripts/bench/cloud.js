@@ -7,27 +7,16 @@
 //   - search: POST /v2/cloud/list with a keyword over 1,000 PDFs uploaded, kept and indexed
 //     through the API (each with its own text). Target: < 200 ms, median and worst.
 // Usage: npm run bench -- cloud [--iterations N] (N timed requests per case, default 10).
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { ms, repoRoot, stats } from './lib.js';
+import { ms, startBuiltServer, stats } from './lib.js';
 
 const LIST_DOCUMENTS = 10_000;
 const INDEXED_PDFS = Number(process.env.PAGEWRIGHT_BENCH_CLOUD_PDFS ?? 1000);
 const NEVER = 8_640_000_000_000_000;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
 
 /** A one-page PDF with Helvetica text lines, as the server's own fixtures make them. */
 function makePdf(lines) {
@@ -98,21 +87,8 @@ async function timed(iterations, fn) {
 }
 
 export async function run({ iterations }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pagewright-bench-cloud-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYWALLS: 'off' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, dataDir, stop } = await startBuiltServer('cloud');
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch { /* not up yet */ }
-      if (i > 200) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const user = client(base);
     await user.json('POST', '/api/v2/user/register', { email: `bench-${randomUUID()}@example.com`, password: 'bench password 1', first_name: 'Bench', last_name: 'User' });
     await user.json('POST', '/api/v2/cloud/capacity/receive');
@@ -189,8 +165,6 @@ export async function run({ iterations }) {
     process.stdout.write(`\nlist worst ${ms(worst)} (target < 100 ms), search worst ${ms(worstSearch)} (target < 200 ms): ${passed ? 'met' : 'NOT met'}\n`);
     return passed ? 0 : 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

@@ -128,3 +128,45 @@ export async function repaired(dir, path) {
   }
   return out;
 }
+
+/**
+ * Starts the built server on a free loopback port with its embedded defaults in a temporary
+ * data directory (paywalls off), waits until it answers, and returns its base URL, the data
+ * directory and `stop()` (SIGTERM, then the directory removed).
+ */
+export async function startBuiltServer(name) {
+  const { spawn } = await import('node:child_process');
+  const { createServer } = await import('node:net');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const port = await new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    }).on('error', reject);
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), `pagewright-bench-${name}-`));
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYWALLS: 'off' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300 || server.exitCode !== null) {
+      await stop();
+      throw new Error('the server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, dataDir, stop };
+}

@@ -9,25 +9,14 @@
 //   - progress: distinct progress values the stream delivered while a long task ran (PDF to Word
 //     of the corpus's largest PDF; target >= 1 for a task longer than 2 s)
 // Usage: npm run bench -- live-progress [--iterations N] (N short tasks, default 10).
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { corpusFiles, repoRoot, stats } from './lib.js';
+import { corpusFiles, startBuiltServer, stats } from './lib.js';
 
 const POLL_INTERVAL_MS = 2000;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
 
 /** A visitor of the server: keeps the client cookie the server gives, as a browser does. */
 function visitor(base) {
@@ -103,23 +92,8 @@ export async function run({ iterations }) {
   }
   const small = corpus.find((f) => !f.encrypted && f.file.includes('004-pdflatex-4-pages'))?.file ?? corpus[0].file;
   const large = [...corpus].filter((f) => !f.encrypted).sort((a, b) => (b.pages ?? 0) - (a.pages ?? 0))[0];
-  const dataDir = mkdtempSync(join(tmpdir(), 'pagewright-bench-live-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYWALLS: 'off' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, dataDir, stop } = await startBuiltServer('live');
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 300) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const db = new Database(join(dataDir, 'pagewright.db'), { readonly: true });
     const finishedAt = (taskId) => db.prepare('select updated_at from tasks where task_id = ?').get(taskId).updated_at;
     const client = visitor(base);
@@ -154,8 +128,6 @@ export async function run({ iterations }) {
     console.log(met ? '  targets met' : '  target missed');
     return 0;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

@@ -5,26 +5,14 @@
 // the end after a minute idle. Target: end RSS within 20 % of the RSS after warm-up.
 // Usage: npm run bench -- soak   (PAGEWRIGHT_SOAK_MINUTES=N to change the 30 minutes,
 // PAGEWRIGHT_SOAK_CLIENTS=N the 8 clients).
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { corpusFiles, repoRoot, stats } from './lib.js';
+import { readFileSync } from 'node:fs';
+import { corpusFiles, startBuiltServer, stats } from './lib.js';
 
 const MINUTES = Number(process.env.PAGEWRIGHT_SOAK_MINUTES ?? 30);
 const CLIENTS = Number(process.env.PAGEWRIGHT_SOAK_CLIENTS ?? 8);
 const IDLE_MS = 60_000;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
 
 /** A small text PDF when the corpus is absent. */
 function makePdf(text) {
@@ -105,21 +93,8 @@ export async function run() {
     .filter((f) => f.bytes.length < 3 * 1024 * 1024)
     .slice(0, 12);
   if (pdfs.length === 0) pdfs.push({ name: 'generated.pdf', bytes: makePdf('Soak test page') });
-  const dataDir = mkdtempSync(join(tmpdir(), 'pagewright-bench-soak-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYWALLS: 'off' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, stop } = await startBuiltServer('soak');
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch { /* not up yet */ }
-      if (i > 200) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const kinds = [
       { kind: 'info', run: (c, id) => c.json('GET', `/api/document/info?file_id=${id}`).then((r) => r.code) },
       { kind: 'compress', run: (c, id) => c.task('/api/compress', { file_id: id }) },
@@ -180,8 +155,6 @@ export async function run() {
     process.stdout.write(`  end RSS within 20 % of warm-up RSS: ${within ? 'yes' : 'NO'}\n`);
     return within && errors.size === 0 ? 0 : 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
