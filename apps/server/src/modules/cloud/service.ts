@@ -258,7 +258,6 @@ export class CloudService {
     const file = await this.deps.files.requireUploaded(owner, fileId);
     if (folderId !== '') await this.requireFolder(owner, folderId);
     const now = options.now ?? Date.now();
-    await this.repo.capacity(owner, cloudLimits.startSpace);
     const limit = await this.limitOf(owner, (await this.repo.capacity(owner, cloudLimits.startSpace)).total);
     if (!(await this.repo.reserve(owner, file.file_size, limit))) throw new CatalogueError('CLOUD_CAPACITY_EXCEEDED');
     let row: DocumentRow | null = null;
