@@ -17,3 +17,4 @@ export * from './apiRoutes.js';
 export * from './openapi.js';
 export * from './mails.js';
 export * from './cloud.js';
+export * from './ai.js';

@@ -4,6 +4,7 @@
  */
 export { mergePdf, type PdfInput } from './merge.js';
 export { documentInfo, type DocumentInfo } from './info.js';
+export { documentText, type DocumentText, type DocumentPage, type TextBlock, type TextLine, type DocumentTextOptions } from './document-text.js';
 export { renderPage, RENDER_MAX_DPI, RENDER_MIN_DPI } from './render.js';
 export { compressPdf, type CompressOptions, type CompressResult } from './compress.js';
 export { redactPdf, type RedactBox, type RedactOptions } from './redact.js';

@@ -9,6 +9,7 @@ import { convertPdf, type ConvertPdfOptions } from './convert/from-pdf.js';
 import { imageOutputExtension, probeImage, processImage, type ImageProcessOptions } from './image/process.js';
 import { extractImages } from './images.js';
 import { imagesToPdf } from './images-to-pdf.js';
+import { documentText } from './document-text.js';
 import { documentInfo } from './info.js';
 import { mergePdf } from './merge.js';
 import { ocrToPdf } from './ocr.js';
@@ -65,6 +66,7 @@ export const operations = {
   /** EPUB to PDF: MuPDF's layout of a whole book, kept off the main thread (no LibreOffice involved). */
   epubToPdf: (a: { inputPath: string; outputPath: string }, p: Progress) => epubDocumentToPdf(a.inputPath, a.outputPath, p),
   pageTexts: (a: PdfInput & { maxChars: number }) => pageTexts(a.path, a.maxChars, a.password),
+  documentText: (a: PdfInput & { maxPages: number }) => documentText(a.path, { maxPages: a.maxPages, password: a.password }),
   renderPage: async (a: PdfInput & { page: number; dpi: number }) => {
     const png = await renderPage(a.path, a.page, a.dpi, a.password);
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64');

@@ -4,7 +4,7 @@ import { Piscina } from 'piscina';
 import type { EngineOutcome, OperationArgs, OperationName, OperationResult, ProgressMessage } from './operations.js';
 
 /** Calls that only read a document (info, a page image, its text) end long before a conversion does. */
-const QUICK_OPERATIONS: ReadonlySet<string> = new Set(['info', 'renderPage', 'pageTexts', 'probeImage']);
+const QUICK_OPERATIONS: ReadonlySet<string> = new Set(['info', 'renderPage', 'pageTexts', 'documentText', 'probeImage']);
 const QUICK_TIMEOUT_MS = 60_000;
 
 export interface EnginePoolOptions {
