@@ -52,6 +52,12 @@ import { CloudService } from './modules/cloud/service.js';
 import { ShareRepo } from './modules/share/repo.js';
 import { shareRoutesOf } from './modules/share/routes.js';
 import { ShareService } from './modules/share/service.js';
+import { DocumentAnalyser } from './modules/ai/analysis.js';
+import { AnalysisPool } from './modules/ai/analysisPool.js';
+import { Metering } from './modules/ai/metering.js';
+import { AiRepo } from './modules/ai/repo.js';
+import { aiRoutesOf } from './modules/ai/routes.js';
+import { AiService } from './modules/ai/service.js';
 
 export const VERSION = '0.1.0';
 
@@ -118,6 +124,14 @@ export async function buildApp(config: Config): Promise<App> {
     permanentSharePremiumOnly: config.billing.paywalls,
   });
 
+  const aiRepo = new AiRepo(db);
+  const analyser = new DocumentAnalyser({ repo: aiRepo, files, storage, engine, pool: new AnalysisPool(), log: http.log });
+  const ai = new AiService({
+    repo: aiRepo, metering: new Metering(aiRepo, config.billing.paywalls), analyser, files, provider: adapters.ai,
+    downloadUrl: (fileId) => cloud.fileDownloadUrl(fileId), publicUrl: config.accounts.publicUrl, paywalls: config.billing.paywalls, log: http.log,
+  });
+  files.onDeleted((row) => ai.documentRemoved(row.file_id));
+
   const billing = billingModule({ db, tasks, files, config, payments: adapters.payments });
   const document = openApiDocument(apiRoutes, VERSION);
   const loopDelay = new LoopDelayMonitor();
@@ -139,6 +153,7 @@ export async function buildApp(config: Config): Promise<App> {
     ...billing.routes,
     ...cloudRoutesOf(cloud),
     ...shareRoutesOf(shares),
+    ...aiRoutesOf(ai),
     implement(docsRoutes.openApi, async (_input, _request, reply) => reply.send(document)),
     implement(docsRoutes.health, async () => {
       const memory = process.memoryUsage();
@@ -193,6 +208,7 @@ export async function buildApp(config: Config): Promise<App> {
     async start() {
       loopDelay.start();
       await queue.start();
+      await analyser.resumeInterrupted();
       await sweep();
       sweeper = setInterval(() => void sweep(), config.sweepIntervalMs);
       sweeper.unref();
@@ -200,8 +216,11 @@ export async function buildApp(config: Config): Promise<App> {
     async close() {
       if (sweeper) clearInterval(sweeper);
       loopDelay.stop();
+      // Open AI streams end first (kept as cancelled): the HTTP server waits for open replies.
+      ai.close();
       await http.close();
       await queue.close();
+      await analyser.close();
       await engine.close();
       await office.close();
       await auth.close();

@@ -49,10 +49,11 @@ describe('adapter configuration', () => {
   });
 
   it('validates the AI provider settings', () => {
-    expect(() => loadConfig({ AI_PROVIDER: 'openai' })).toThrow(/AI_PROVIDER=openai needs AI_BASE_URL/);
+    expect(() => loadConfig({ AI_PROVIDER: 'openai' })).toThrow(/AI_PROVIDER=openai needs AI_BASE_URL and AI_MODEL/);
+    expect(() => loadConfig({ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/AI_PROVIDER=openai needs AI_MODEL/);
     expect(() => loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/AI_PROVIDER=openai only/);
-    expect(loadConfig({ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1/' }).ai)
-      .toEqual({ kind: 'openai', baseUrl: 'http://localhost:11434/v1' });
+    expect(loadConfig({ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.2' }).ai)
+      .toEqual({ kind: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'llama3.2' });
     expect(loadConfig({ AI_PROVIDER: 'openai', AI_BASE_URL: 'https://api.openai.com/v1', AI_API_KEY: 'sk-test', AI_MODEL: 'gpt-4o-mini' }).ai)
       .toEqual({ kind: 'openai', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-test', model: 'gpt-4o-mini' });
   });

@@ -102,7 +102,7 @@ const schema = z.object({
   AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Sent as a bearer token; local servers often need none. */
   AI_API_KEY: z.string().min(1).optional(),
-  /** The model name the endpoint serves. */
+  /** The model name the endpoint serves; required with AI_PROVIDER=openai. */
   AI_MODEL: z.string().min(1).optional(),
 }).refine((e) => e.SISTER_SITE_URL_COM !== undefined || (!e.COMPRESS_REDIRECT && !e.AI_REDIRECT), {
   message: 'COMPRESS_REDIRECT and AI_REDIRECT need SISTER_SITE_URL_COM',
@@ -119,12 +119,12 @@ export type StorageConfig = { kind: 'local'; dir: string } | { kind: 's3' };
 export type QueueConfig = { kind: 'inprocess' } | { kind: 'bullmq' };
 
 /**
- * The AI provider's validated settings (AI_PROVIDER, AI_BASE_URL, AI_API_KEY, AI_MODEL). Only
- * settings: no provider is built from them yet (the AI tools come with issue 19).
+ * The AI provider's validated settings (AI_PROVIDER, AI_BASE_URL, AI_API_KEY, AI_MODEL), from
+ * which adapters/index.ts makes the provider of the AI tools.
  */
 export type AiProviderConfig =
   | { kind: 'offline' }
-  | { kind: 'openai'; baseUrl: string; apiKey?: string; model?: string };
+  | { kind: 'openai'; baseUrl: string; apiKey?: string; model: string };
 
 export interface Config {
   port: number;
@@ -181,8 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_URL && e.DATABASE_FILE) {
     throw new Error('Invalid configuration: DATABASE_URL and DATABASE_FILE name two databases; set one of them');
   }
-  if (e.AI_PROVIDER === 'openai' && !e.AI_BASE_URL) {
-    throw new Error('Invalid configuration: AI_PROVIDER=openai needs AI_BASE_URL');
+  if (e.AI_PROVIDER === 'openai' && !(e.AI_BASE_URL && e.AI_MODEL)) {
+    throw new Error(`Invalid configuration: AI_PROVIDER=openai needs ${[e.AI_BASE_URL ? '' : 'AI_BASE_URL', e.AI_MODEL ? '' : 'AI_MODEL (the model name the endpoint serves)'].filter(Boolean).join(' and ')}`);
   }
   if (e.AI_PROVIDER === 'offline' && (e.AI_BASE_URL || e.AI_API_KEY || e.AI_MODEL)) {
     throw new Error('Invalid configuration: AI_BASE_URL, AI_API_KEY and AI_MODEL are used with AI_PROVIDER=openai only (AI_PROVIDER is offline)');
@@ -246,12 +246,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentProvider: e.PAYMENT_PROVIDER,
       ...(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } } : {}),
     },
-    ai: e.AI_PROVIDER === 'openai' && e.AI_BASE_URL
+    ai: e.AI_PROVIDER === 'openai' && e.AI_BASE_URL && e.AI_MODEL
       ? {
           kind: 'openai',
           baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
           ...(e.AI_API_KEY ? { apiKey: e.AI_API_KEY } : {}),
-          ...(e.AI_MODEL ? { model: e.AI_MODEL } : {}),
+          model: e.AI_MODEL,
         }
       : { kind: 'offline' },
   };

@@ -7,9 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Envelope, SignStoredItem, TaskCreated, UnreadCounts } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundDocument, streamed } from './aiClient.js';
 import { newClient, queryDb, removeDir, signUp, startServer, upload, waitForTask, type Client, type TestServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 import { textImagePng } from './readBack.js';
+import { lighthouseReport } from './reportFixture.js';
 
 let server: TestServer;
 
@@ -21,8 +23,26 @@ interface Account {
   image: string;
 }
 
-let a: Account & { task: string; multi: string; messageId: string; doc: string; folder: string; share: string };
-let b: Account;
+/** What a user keeps in the AI tools: a bound document, a conversation with one answer, a note on it. */
+interface AiObjects {
+  aiDoc: string;
+  conversation: string;
+  record: string;
+  note: string;
+}
+
+let a: Account & AiObjects & { task: string; multi: string; messageId: string; doc: string; folder: string; share: string; conversationShare: string };
+let b: Account & AiObjects;
+
+async function aiObjects(client: Client): Promise<AiObjects> {
+  const bound = await boundDocument(server, client, 'report.pdf', lighthouseReport());
+  if (bound.state !== 'success') throw new Error(`analysis failed: ${JSON.stringify(bound)}`);
+  const events = await streamed(client, '/api/v2/conversation/chat/stream', { file_id: bound.file_id, question: 'When was the service founded?' });
+  const start = events[0];
+  if (start?.type !== 'start' || !start.conversation_id) throw new Error(`chat failed: ${JSON.stringify(events)}`);
+  const note = await client.api<{ note_id: string }>('POST', '/api/v2/note/add', { conversation_id: start.conversation_id, record_id: start.record_id, content: 'mine' });
+  return { aiDoc: bound.file_id, conversation: start.conversation_id, record: start.record_id, note: note.env.data.note_id };
+}
 
 async function account(name: string): Promise<Account> {
   const { client, session } = await signUp(server);
@@ -53,8 +73,15 @@ beforeAll(async () => {
   const kept = await alice.client.api('PUT', '/api/v2/cloud/oss/file/create', { file_id: alice.pdf2, folder_id: folder.env.data.folder_id });
   const shared = await alice.client.api<{ share_code: string }>('POST', '/api/share/share-file', { share_key: alice.pdf, share_type: 2, share_days: 1 });
   if (kept.env.code !== 0 || shared.env.code !== 0) throw new Error(`alice's cloud failed: ${JSON.stringify([kept.env, shared.env])}`);
-  a = { ...alice, task: task.env.data.task_id, multi, messageId, doc: alice.pdf2, folder: folder.env.data.folder_id, share: shared.env.data.share_code };
-  b = await account('bob');
+  // Alice chats about a report and shares the conversation.
+  const alicesAi = await aiObjects(alice.client);
+  const conversationShare = await alice.client.api<{ share_code: string }>('POST', '/api/v2/conversation/share', { conversation_id: alicesAi.conversation });
+  a = {
+    ...alice, ...alicesAi, task: task.env.data.task_id, multi, messageId, doc: alice.pdf2, folder: folder.env.data.folder_id, share: shared.env.data.share_code,
+    conversationShare: conversationShare.env.data.share_code,
+  };
+  const bobsAccount = await account('bob');
+  b = { ...bobsAccount, ...(await aiObjects(bobsAccount.client)) };
 });
 
 afterAll(async () => {
@@ -265,6 +292,43 @@ const probes: Record<string, () => Promise<void>> = {
     expectHidden(await bob('POST', '/api/share/revoke', { share_code: a.share }), 'revoke her share');
     expect((await bob('GET', `/api/share/get-share-file?share_code=${a.share}`)).env.code).toBe(0);
   },
+  'POST /api/file/bind': async () => expectHidden(await bob('POST', '/api/file/bind', { file_ids: [a.aiDoc] }), 'bind her document'),
+  'POST /api/v2/file/info': async () => expectHidden(await bob('POST', '/api/v2/file/info', { file_id: a.aiDoc }), 'her document\'s AI status'),
+  'GET /api/v2/file/download-url': async () => expectHidden(await bob('GET', `/api/v2/file/download-url?file_id=${a.aiDoc}`), 'her document\'s URL'),
+  'POST /api/v2/chat/summary': async () => expectHidden(await bob('POST', '/api/v2/chat/summary', { file_id: a.aiDoc }), 'her summary'),
+  'POST /api/v2/chat/summary/stream': async () => expectHidden(await bob('POST', '/api/v2/chat/summary/stream', { file_id: a.aiDoc }), 'her summary stream'),
+  'POST /api/v2/chat/completion': async () => {
+    expectHidden(await bob('POST', '/api/v2/chat/completion', { file_id: a.aiDoc, action: 'ask', text: 'When?' }), 'AI read on her document');
+  },
+  'POST /api/v2/chat/completion/stream': async () => {
+    expectHidden(await bob('POST', '/api/v2/chat/completion/stream', { file_id: a.aiDoc, action: 'ask', text: 'When?' }), 'AI read stream on her document');
+  },
+  'POST /api/v2/conversation/chat/stream': async () => {
+    const chat = (body: Record<string, unknown>) => bob('POST', '/api/v2/conversation/chat/stream', { question: 'When?', ...body });
+    expectHidden(await chat({ file_id: a.aiDoc }), 'chat on her document');
+    expectHidden(await chat({ file_id: b.aiDoc, conversation_id: a.conversation }), 'ask in her conversation');
+    expectHidden(await chat({ file_id: b.aiDoc, record_id: a.record }), 'take her record id');
+    expectHidden(await chat({ file_id: b.aiDoc, conversation_id: b.conversation, record_id: a.record, regenerate: true }), 'regenerate her answer');
+  },
+  'GET /api/v2/conversation/list': async () => {
+    const listed = await bob<{ conversations: unknown[] }>('GET', `/api/v2/conversation/list?file_id=${a.aiDoc}`);
+    expect(listed.env.data.conversations).toEqual([]);
+  },
+  'GET /api/v2/conversation/detail': async () => expectHidden(await bob('GET', `/api/v2/conversation/detail?conversation_id=${a.conversation}`), 'her conversation'),
+  'GET /api/v2/conversation/record-id': async () => expectHidden(await bob('GET', `/api/v2/conversation/record-id?conversation_id=${a.conversation}`), 'record id in hers'),
+  'POST /api/v2/conversation/top': async () => expectHidden(await bob('POST', '/api/v2/conversation/top', { conversation_id: a.conversation, top: true }), 'pin hers'),
+  'POST /api/v2/conversation/del': async () => expectHidden(await bob('POST', '/api/v2/conversation/del', { conversation_id: a.conversation }), 'delete hers'),
+  'POST /api/v2/conversation/edit': async () => expectHidden(await bob('POST', '/api/v2/conversation/edit', { conversation_id: a.conversation, title: 'Mine' }), 'rename hers'),
+  'POST /api/v2/conversation/share': async () => expectHidden(await bob('POST', '/api/v2/conversation/share', { conversation_id: a.conversation }), 'share hers'),
+  'POST /api/v2/conversation/sync': async () => expectHidden(await bob('POST', '/api/v2/conversation/sync', { conversation_id: a.conversation, lang: 'de' }), 'her language'),
+  'POST /api/v2/conversation/history/upvote': async () => expectHidden(await bob('POST', '/api/v2/conversation/history/upvote', { record_id: a.record, vote: -1 }), 'rate her answer'),
+  'GET /api/v2/stream/cancel': async () => expectHidden(await bob('GET', `/api/v2/stream/cancel?record_id=${a.record}`), 'cancel her stream'),
+  'GET /api/v2/note/list': async () => expectHidden(await bob('GET', `/api/v2/note/list?conversation_id=${a.conversation}`), 'her notes'),
+  'POST /api/v2/note/add': async () => {
+    expectHidden(await bob('POST', '/api/v2/note/add', { conversation_id: a.conversation, content: 'x' }), 'note in hers');
+    expectHidden(await bob('POST', '/api/v2/note/add', { conversation_id: b.conversation, record_id: a.record, content: 'x' }), 'note on her answer');
+  },
+  'DELETE /api/v2/note/delete': async () => expectHidden(await bob('DELETE', '/api/v2/note/delete', { note_id: a.note }), 'delete her note'),
   'POST /api/v1/common/common/log/': async () => {
     const tid = randomUUID();
     const [alice] = queryDb<{ user_id: string }>(server, 'select user_id from users where ws_id = ?', a.wsId);
@@ -290,6 +354,7 @@ const publicIds: Record<string, string> = {
   'GET /api/v1/pdfTemplate/template/banner': 'template categories are public',
   'GET /api/share/get-share-file': 'a share code is the capability its owner hands out; every signed-in holder may open it',
   'GET /api/share/download-share-file': 'a share code is the capability its owner hands out; every signed-in holder may open it',
+  'GET /api/v2/conversation/share/preview': 'a conversation share code is the capability its owner hands out (guests read 30 % of it, the share gate)',
 };
 
 /** Bob naming Alice's ws id. */
@@ -361,5 +426,13 @@ describe('authorisation on every route that takes an id', () => {
     expect(folder.env.data.documents.map((d) => [d.file_id, d.name])).toEqual([[a.doc, 'alice-2.pdf']]);
     const shares = await a.client.api<{ shares: { share_code: string }[] }>('GET', '/api/share/list');
     expect(shares.env.data.shares.map((s) => s.share_code)).toContain(a.share);
+    const conversation = await a.client.api<{ title: string; top: boolean; lang: string; records: { record_id: string; upvote: number }[] }>(
+      'GET', `/api/v2/conversation/detail?conversation_id=${a.conversation}`);
+    expect(conversation.env.data).toMatchObject({ title: 'When was the service founded?', top: false, lang: 'en' });
+    expect(conversation.env.data.records).toEqual([expect.objectContaining({ record_id: a.record, upvote: 0 })]);
+    const notes = await a.client.api<{ notes: { note_id: string }[] }>('GET', `/api/v2/note/list?conversation_id=${a.conversation}`);
+    expect(notes.env.data.notes.map((n) => n.note_id)).toEqual([a.note]);
+    expect((await a.client.api('POST', '/api/v2/file/info', { file_id: a.aiDoc })).env.code).toBe(0);
+    expect((await newClient(server).api('GET', `/api/v2/conversation/share/preview?share_code=${a.conversationShare}`)).env.code).toBe(0);
   });
 });

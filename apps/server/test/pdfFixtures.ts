@@ -55,3 +55,88 @@ export function encryptPdf(pdf: Buffer, userPassword: string): Buffer {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A page of makeTextPdf: an optional heading (bold, larger) and paragraphs of body text. */
+export interface TextPage {
+  heading?: string;
+  paragraphs: string[];
+}
+
+/**
+ * A PDF of running text, as reports are: 11-point Helvetica wrapped at about 85 characters,
+ * headings in 16-point Helvetica-Bold, and the title in the document's metadata.
+ */
+export function makeTextPdf(pages: TextPage[], options: { title?: string } = {}): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body);
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  add('PAGES');
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>');
+  const escape = (text: string) => text.replace(/[()\\]/g, '\\$&');
+  const kids: number[] = [];
+  for (const page of pages) {
+    const ops: string[] = [];
+    let y = 720;
+    if (page.heading) {
+      ops.push(`BT /F2 16 Tf 72 ${y} Td (${escape(page.heading)}) Tj ET`);
+      y -= 30;
+    }
+    for (const paragraph of page.paragraphs) {
+      for (const line of wrap(paragraph, 85)) {
+        ops.push(`BT /F1 11 Tf 72 ${y} Td (${escape(line)}) Tj ET`);
+        y -= 14;
+      }
+      y -= 10;
+    }
+    const content = ops.join('\n');
+    add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
+    const contentNum = objects.length;
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentNum} 0 R >>`);
+    kids.push(objects.length);
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let info = 0;
+  if (options.title) {
+    add(`<< /Title (${escape(options.title)}) >>`);
+    info = objects.length;
+  }
+  let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${info ? ` /Info ${info} 0 R` : ''} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** An image-only PDF of a PDF, as a scanner would make it: Ghostscript rasterises every page. */
+export function scanOf(pdf: Buffer, dpi = 200): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pw-fixture-'));
+  try {
+    writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfimage24', `-r${dpi}`, `-sOutputFile=${path.join(dir, 'scan.pdf')}`, path.join(dir, 'in.pdf')]);
+    return readFileSync(path.join(dir, 'scan.pdf'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -3,6 +3,7 @@
  * exactly once, and the OpenAPI document is generated from it.
  */
 import { routeList } from './route.js';
+import { aiRoutes } from './ai.js';
 import { accountRoutes } from './account.js';
 import { cloudRoutes, shareRoutes } from './cloud.js';
 import { docsRoutes, fileRoutes, taskRoutes } from './api.js';
@@ -15,5 +16,5 @@ import { signatureRoutes, toolRoutes } from './toolRequests.js';
 
 export const apiRoutes = routeList(
   accountRoutes, fileRoutes, taskRoutes, toolRoutes, signatureRoutes, billingRoutes, messageRoutes,
-  templateRoutes, siteRoutes, siteConfigRoutes, cloudRoutes, shareRoutes, docsRoutes,
+  templateRoutes, siteRoutes, siteConfigRoutes, cloudRoutes, shareRoutes, aiRoutes, docsRoutes,
 );

@@ -100,6 +100,12 @@ export const errorCatalogue = {
   SHARE_LOGIN_REQUIRED: { message: 'Please sign in to share files.', action: 'login' },
   EMAIL_IN_USE: { message: 'Email already in use.' },
   TOO_MANY_RECIPIENTS: { message: 'Add up to 5 email addresses.' },
+  // The AI tools (SPEC §4, §5, §8, §9).
+  11012: { message: 'The document could not be analysed. Please try again later.' },
+  AI_PAGE_LIMIT: { message: 'AI tools read documents of up to 200 pages.' },
+  AI_TEXT_TOO_LONG: { message: 'Please use at most 2,000 characters.' },
+  AI_NOT_READY: { message: 'The document is still being analysed. Please wait a moment.' },
+  CHAT_REFRESH_LIMIT: { message: 'An answer can be regenerated at most 5 times.' },
   UNKNOWN: { message: 'Something error, please try again later.' },
 } as const satisfies Record<string | number, CatalogueEntry>;
 

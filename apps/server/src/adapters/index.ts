@@ -1,11 +1,12 @@
 /**
  * The one place where an adapter is chosen for each concern, from the validated configuration
- * (config.ts): database, object storage, task queue, mail, payments, and the AI provider's
- * settings. Every default is the embedded adapter, which needs no other service.
+ * (config.ts): database, object storage, task queue, mail, payments, and the AI provider.
+ * Every default is the embedded adapter, which needs no other service.
  *
  * A scale-out kind that configuration accepts but that is not installed yet (PostgreSQL, S3,
  * BullMQ) fails the start with a message naming the variable, before anything is opened.
  */
+import { createProvider, type AiProvider } from '@pagewright/ai';
 import type { AiProviderConfig, Config, DatabaseConfig, StorageConfig } from '../config.js';
 import { migrate, openSqlite, type Db } from '../db/connection.js';
 import { LocalPaymentProvider, StripePaymentProvider, type PaymentProvider } from '../modules/billing/providers.js';
@@ -51,11 +52,8 @@ export interface Adapters {
   createQueue(deps: QueueDeps): JobQueue;
   mailer: Mailer;
   payments: Payments;
-  /**
-   * Validated settings only. No AI provider exists yet: issue 19 (the AI tools) turns this into
-   * one (the offline engine, or a client of the OpenAI-compatible endpoint).
-   */
-  ai: AiProviderConfig;
+  /** The AI tools' provider: the offline engine, or a client of the OpenAI-compatible endpoint. */
+  ai: AiProvider;
 }
 
 /** Why each scale-out kind configuration accepts cannot be used yet. */
@@ -101,7 +99,7 @@ export async function createAdapters(config: Config, log: AdapterLog): Promise<A
       createQueue: (deps) => new InProcessQueue(deps.tasksRepo, deps.execute, config.engineThreads, config.taskMaxAttempts, log),
       mailer,
       payments,
-      ai: config.ai,
+      ai: createAiProvider(config.ai),
     };
   } catch (err) {
     await db.destroy();
@@ -126,6 +124,11 @@ export async function openDatabase(config: DatabaseConfig, log?: Pick<AdapterLog
 export function createStorage(config: StorageConfig): ObjectStorage {
   if (config.kind === 's3') throw unavailable(NOT_INSTALLED.s3);
   return new LocalObjectStorage(config.dir);
+}
+
+/** AI_PROVIDER: the offline engine (the default), or an OpenAI-compatible endpoint (AI_BASE_URL, AI_API_KEY, AI_MODEL). */
+export function createAiProvider(config: AiProviderConfig): AiProvider {
+  return createProvider(config);
 }
 
 /** PAYMENT_PROVIDER: the built-in demo checkout, or Stripe Checkout with its webhook. */

@@ -40,8 +40,11 @@ const ROWS: Record<string, Record<string, string | number | null>> = {
   purchase_logs: { log_id: 9, owner: 'u:user1', tid: 'tid', uid: 'uid', pid: 1, pver: '1', device_id: 'dev', qt_abtest: 'a', created_at: NOW },
 };
 
-/** Tables later migrations add (0002: the cloud store and shares; 0003: sign-ups per client). */
-const NEW_TABLES = ['cloud_capacity', 'cloud_documents', 'cloud_folders', 'cloud_terms', 'shares', 'sign_ups'];
+/** Tables later migrations add (0002: the cloud store and shares; 0003: sign-ups per client; 0004: the AI tools). */
+const NEW_TABLES = [
+  'cloud_capacity', 'cloud_documents', 'cloud_folders', 'cloud_terms', 'shares', 'sign_ups',
+  'ai_documents', 'ai_conversations', 'ai_records', 'ai_notes', 'ai_usage',
+];
 
 /** Rows of the pre-migration shape as they read after every migration: new columns hold their defaults. */
 function migratedRows(rows: Record<string, unknown[]>): Record<string, unknown[]> {

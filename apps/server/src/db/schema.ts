@@ -141,6 +141,11 @@ export interface Database {
   cloud_terms: CloudTermsTable;
   cloud_capacity: CloudCapacityTable;
   shares: SharesTable;
+  ai_documents: AiDocumentsTable;
+  ai_conversations: AiConversationsTable;
+  ai_records: AiRecordsTable;
+  ai_notes: AiNotesTable;
+  ai_usage: AiUsageTable;
 }
 
 /** A folder of an account's cloud; parent_id '' is the root. */
@@ -197,6 +202,86 @@ export interface SharesTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+}
+
+/** A document bound to the AI service (SPEC §4 AI status) with its analysis. */
+export interface AiDocumentsTable {
+  file_id: string;
+  owner: string;
+  file_name: string;
+  state: 'analyses' | 'success' | 'failed';
+  /** The catalogue code of a failed analysis. */
+  error_code: string | null;
+  total_page: number;
+  /** Pages the analysis may read: the chat trial's 20, at most 200. */
+  max_pages: number;
+  analysed_pages: number;
+  /** 1 when the text came from OCR. */
+  ocr: number;
+  /** Tesseract languages for a scan, comma-separated. */
+  ocr_languages: string;
+  /** JSON of the analysis (summary, keywords, outline, questions). */
+  analysis: string | null;
+  /** The object holding the document's search index (JSON). */
+  index_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A chat about one document. */
+export interface AiConversationsTable {
+  conversation_id: string;
+  owner: string;
+  file_id: string;
+  file_name: string;
+  title: string;
+  top: number;
+  lang: string;
+  /** The read-only link's code, once shared. */
+  share_code: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A question and its answer: in a conversation (chat), or alone (an AI-read action). */
+export interface AiRecordsTable {
+  record_id: string;
+  owner: string;
+  conversation_id: string | null;
+  file_id: string;
+  /** chat, ask, explain, rewrite or summarize. */
+  action: string;
+  question: string;
+  answer: string;
+  /** JSON of the answer's citations. */
+  citations: string;
+  provider: string;
+  upvote: number;
+  regenerations: number;
+  lang: string;
+  cancelled: number;
+  tokens: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AiNotesTable {
+  note_id: string;
+  owner: string;
+  conversation_id: string;
+  record_id: string | null;
+  content: string;
+  page: number | null;
+  created_at: number;
+}
+
+/** AI tokens and questions used per owner and UTC month (SPEC §9). */
+export interface AiUsageTable {
+  owner: string;
+  /** YYYY-MM. */
+  period: string;
+  tokens_used: number;
+  questions_used: number;
 }
 
 /** An account (SPEC §3 user info). `email` is stored lower-cased; billing keeps `pay` and `ai`. */

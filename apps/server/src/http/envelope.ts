@@ -39,6 +39,7 @@ export function httpStatusFor(code: ErrorCode | string | number): number {
       return 413;
     case '3500':
     case 'ECONNABORTED':
+    case '11006':
       return 503;
     case '500':
     case '3125':

@@ -10,6 +10,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import { baseline } from './0001_baseline.js';
 import { cloud } from './0002_cloud.js';
 import { throttle } from './0003_throttle.js';
+import { ai } from './0004_ai.js';
 import type { SqlDialect } from './dialect.js';
 
 export type { SqlDialect } from './dialect.js';
@@ -19,6 +20,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0001_baseline': baseline(dialect),
     '0002_cloud': cloud(),
     '0003_throttle': throttle(),
+    '0004_ai': ai(),
   };
 }
 

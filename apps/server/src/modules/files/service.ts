@@ -23,6 +23,8 @@ export const NEVER = 8_640_000_000_000_000;
 
 /** Told of every file whose bytes have arrived and checked out. */
 export type UploadedListener = (row: FileRow) => Promise<void>;
+/** Told of every file removed (deleted or swept): a module keeping something of the file removes it too. */
+export type DeletedListener = (row: FileRow) => Promise<void>;
 /** Asked before a cloud-bound upload (auto_oss_upload) is accepted: throws when it cannot fit. */
 export type CloudRoomCheck = (owner: string, size: number) => Promise<void>;
 
@@ -40,12 +42,18 @@ export class FilesService {
   ) {}
 
   private readonly uploadedListeners: UploadedListener[] = [];
+  private readonly deletedListeners: DeletedListener[] = [];
   private cloudRoom: CloudRoomCheck | null = null;
 
   /** The cloud module keeps auto_oss_upload files: it listens for arrivals and checks room first. */
   attachCloud(onUploaded: UploadedListener, roomCheck: CloudRoomCheck): void {
     this.uploadedListeners.push(onUploaded);
     this.cloudRoom = roomCheck;
+  }
+
+  /** The AI tools drop a removed document's binding and index. */
+  onDeleted(listener: DeletedListener): void {
+    this.deletedListeners.push(listener);
   }
 
   async createUpload(owner: string, request: UploadObjectRequest, now = Date.now()): Promise<UploadObjectResponse> {
@@ -204,6 +212,7 @@ export class FilesService {
     await this.storage.delete(row.storage_key);
     await this.storage.deletePrefix(`${row.storage_key}.parts`);
     await this.repo.delete(row.file_id);
+    for (const listener of this.deletedListeners) await listener(row);
   }
 
   /** The row of any file, for a module that checked ownership its own way (a share). */
@@ -281,6 +290,7 @@ export class FilesService {
       await this.storage.delete(row.storage_key);
       await this.storage.deletePrefix(`${row.storage_key}.parts`);
       await this.repo.delete(row.file_id);
+      for (const listener of this.deletedListeners) await listener(row);
     });
   }
 

@@ -1,10 +1,8 @@
 import { accountRoutes, taskRoutes } from '@pagewright/contracts';
 import { implement, type RouteImplementation } from '../../http/route.js';
+import { openEventStream, type EventStream } from '../../http/sse.js';
 import { contentDisposition } from '../../util/fileName.js';
 import type { TasksService } from './service.js';
-
-/** How often an idle event stream says it is alive. */
-const HEARTBEAT_MS = 15_000;
 
 export function tasksRoutes(tasks: TasksService): RouteImplementation[] {
   return [
@@ -20,35 +18,24 @@ export function tasksRoutes(tasks: TasksService): RouteImplementation[] {
     }),
     implement(taskRoutes.taskEvents, async ({ query }, request, reply) => {
       // Refusals (2405) answer as JSON before the stream starts; the client then polls.
-      const send = (result: unknown) => reply.raw.write(`data: ${JSON.stringify(result)}\n\n`);
-      let heartbeat: NodeJS.Timeout | undefined;
+      let stream: EventStream | undefined;
       // Set once follow() returns; the listener may end the stream before that (a task already done).
-      const following: { stop?: () => void } = {};
+      const following: { stop?: () => void; ended?: boolean } = {};
       const end = () => {
-        clearInterval(heartbeat);
+        following.ended = true;
         following.stop?.();
-        if (!reply.raw.writableEnded) reply.raw.end();
-      };
-      const opened = () => {
-        if (reply.sent) return;
-        reply.hijack();
-        reply.raw.writeHead(200, {
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-store',
-          Connection: 'keep-alive',
-          'X-Accel-Buffering': 'no',
-          'X-Content-Type-Options': 'nosniff',
-        });
-        // A comment line now and then keeps proxies from closing an idle stream.
-        heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-        heartbeat.unref();
-        request.raw.on('close', end);
+        stream?.end();
       };
       following.stop = await tasks.follow(request.identity.owner, query, (result, done) => {
-        opened();
-        send(result);
+        if (following.ended) return;
+        if (!stream) {
+          stream = openEventStream(reply);
+          stream.onClientGone(end);
+        }
+        stream.send(result);
         if (done) end();
       });
+      if (following.ended) following.stop();
       return reply;
     }),
     implement(taskRoutes.downloadDocBulk, async ({ query }, request, reply) => {
