@@ -1,6 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { encryptPdf, makePdf } from '../../apps/server/test/pdfFixtures.js';
 import { expectedRefusal, pdfFile, watchErrors } from './helpers.js';
+
+/** The AI pages open the login dialog by themselves for a guest (forced login); it is closed here. */
+async function closeForcedLogin(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Pagewright' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+}
 
 // A guest's account read answers 401; the accounts work decides whether that stays.
 const unauthorizedGuest = /status of 401/;
@@ -102,6 +110,7 @@ test('the activity box is hidden on the AI pages and the editor', async ({ page 
     await page.getByRole('navigation', { name: 'Tools' }).getByRole('link', { name: link }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('activity-box')).toHaveCount(0);
+    if (link !== 'Annotate') await closeForcedLogin(page);
   }
 });
 
@@ -120,6 +129,7 @@ test('leaving a tool with unprocessed files asks first: cancel stays, confirm em
   await nav.getByRole('link', { name: 'Chat with PDF' }).click();
   await dialog.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/app\/chat-pdf$/);
+  await closeForcedLogin(page);
   await nav.getByRole('link', { name: 'Merge PDF' }).click();
   await expect(page).toHaveURL(/\/app\/merge-pdf$/);
   await expect(page.getByTestId('file-row')).toHaveCount(0);
@@ -148,10 +158,20 @@ test('document-cloud asks a guest to log in', async ({ page }) => {
   await expect(page.getByTestId('cloud-login-required')).toBeVisible();
 });
 
-test('the AI pages say what they will do and that they are not available yet', async ({ page }) => {
-  for (const [path, heading] of [['chat-pdf', 'Chat with PDF'], ['ai-translator', 'AI Translator'], ['ai-proofread', 'AI Proofreader']] as const) {
+test('the AI pages still to come say what they will do and that they are not available yet', async ({ page }) => {
+  for (const [path, heading] of [['ai-translator', 'AI Translator'], ['ai-proofread', 'AI Proofreader']] as const) {
     await page.goto(`/app/${path}`);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(page.getByTestId('tool-unavailable')).toBeVisible();
+  }
+});
+
+test('chat-pdf and ai-read ask a guest to log in (SPEC §6 forced login)', async ({ page }) => {
+  for (const [path, heading] of [['chat-pdf', 'Chat with PDF'], ['ai-read', 'AI Read']] as const) {
+    await page.goto(`/app/${path}`);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await closeForcedLogin(page);
+    await expect(page.getByTestId('ai-login-required')).toBeVisible();
+    await expect(page.getByTestId('tool-unavailable')).toHaveCount(0);
   }
 });

@@ -12,6 +12,8 @@ const appPages: Record<string, LazyExoticComponent<ComponentType> | ComponentTyp
   'document-cloud': lazy(() => import('./DocumentCloudPage')),
   'download-file': lazy(() => import('../share/SharedFilePage')),
   'automated-test': lazy(() => import('./AutomatedTestPage')),
+  'chat-pdf': lazy(() => import('../ai/ChatPdfPage')),
+  'ai-read': lazy(() => import('../ai/AiReadPage')),
 };
 
 /** /app/:page: a tool workspace, another /app screen, or the site home for unknown names. */
