@@ -3,40 +3,12 @@
  * (the engine's `documentText` operation reads it with MuPDF, or from OCR for scans); every
  * answer leaves as a stream of events that the server relays to the browser.
  */
-import type { AiAction, AiProviderName, Citation, OutlineEntry, PageRect } from '@pagewright/contracts';
+import type {
+  AiAction, AiProviderName, Citation, DocumentPage, DocumentText, OutlineEntry, PageRect, TextBlock, TextLine,
+} from '@pagewright/contracts';
 
-export type { AiAction, AiProviderName, Citation, OutlineEntry, PageRect };
-
-/** One line of text as laid out on its page. */
-export interface TextLine {
-  text: string;
-  /** Page space in PDF points, top-left origin: [x, y, width, height]. */
-  rect: PageRect;
-  /** Font size in points, and whether the font is bold (heading detection). */
-  size: number;
-  bold: boolean;
-}
-
-/** A block (paragraph) of lines in reading order. */
-export interface TextBlock {
-  lines: TextLine[];
-}
-
-export interface DocumentPage {
-  /** 1-based. */
-  page: number;
-  width: number;
-  height: number;
-  blocks: TextBlock[];
-}
-
-export interface DocumentText {
-  /** The document's title (its metadata, else its first heading), when it has one. */
-  title: string | null;
-  pages: DocumentPage[];
-  /** The document's own outline (bookmarks); empty when it has none. */
-  outline: OutlineEntry[];
-}
+/** The document's text arrives in the contracts' shapes, as the engine's documentText writes it. */
+export type { AiAction, AiProviderName, Citation, DocumentPage, DocumentText, OutlineEntry, PageRect, TextBlock, TextLine };
 
 /** A passage found for a question: a page-tagged chunk of the document. */
 export interface Passage {

@@ -55,6 +55,42 @@ export type OutlineEntry = z.infer<typeof outlineEntry>;
 /** A sentence of the summary with the page it comes from. */
 export const summarySentence = z.object({ text: z.string(), page: z.number().int().min(1) });
 
+/**
+ * A document's text as the AI tools read it: the engine's `documentText` operation writes it
+ * (MuPDF, or OCR for scans) and packages/ai chunks and indexes it. Declared here because both
+ * read it and neither may import the other.
+ */
+export interface TextLine {
+  text: string;
+  /** Page space in PDF points, top-left origin as displayed: [x, y, width, height]. */
+  rect: PageRect;
+  /** Font size in points (the size most of the line is set in), and whether it is bold (headings). */
+  size: number;
+  bold: boolean;
+}
+
+/** A block (paragraph) of lines in reading order. */
+export interface TextBlock {
+  lines: TextLine[];
+}
+
+export interface DocumentPage {
+  /** 1-based. */
+  page: number;
+  /** The page as displayed (crop box, rotation applied); 0 when it could not be loaded. */
+  width: number;
+  height: number;
+  blocks: TextBlock[];
+}
+
+export interface DocumentText {
+  /** The document's title (its metadata, when that is a title rather than a file name). */
+  title: string | null;
+  pages: DocumentPage[];
+  /** The document's own outline (bookmarks) for the pages read; empty when it has none. */
+  outline: OutlineEntry[];
+}
+
 /** SPEC §3 AI summary, with the provider and the citations of its sentences. */
 export const aiSummary = z.object({
   file_id: z.string(),

@@ -2,46 +2,18 @@
  * A document's text as the AI tools read it (chat-pdf, ai-read): per page, blocks of lines in
  * MuPDF's reading order, each line with where it stands on the page as displayed, its font size
  * and whether it is bold (heading detection); with the document's outline and title. The shapes
- * are those of DocumentText in packages/ai, which the engine may not import.
+ * are contracts' DocumentText, which packages/ai reads.
  */
 import { basename, extname } from 'node:path';
-import { CatalogueError, type OutlineEntry, type PageRect } from '@pagewright/contracts';
+import {
+  CatalogueError, type DocumentPage, type DocumentText, type OutlineEntry, type TextBlock, type TextLine,
+} from '@pagewright/contracts';
 import { reasonOf } from './errors.js';
 import { walkText, type mupdf, type PDFDocument } from './mupdf.js';
 import { documentFail as fail, openInput } from './pdf/single.js';
 import { fontStyle } from './reconstruct/fonts.js';
 
-/** One line of text as laid out on its page. */
-export interface TextLine {
-  text: string;
-  /** Page space in PDF points, top-left origin as displayed: [x, y, width, height]. */
-  rect: PageRect;
-  /** Font size in points (the size most of the line is set in), and whether it is bold. */
-  size: number;
-  bold: boolean;
-}
-
-/** A block (paragraph) of lines in reading order. */
-export interface TextBlock {
-  lines: TextLine[];
-}
-
-export interface DocumentPage {
-  /** 1-based. */
-  page: number;
-  /** The page as displayed (crop box, rotation applied); 0 when MuPDF could not load the page. */
-  width: number;
-  height: number;
-  blocks: TextBlock[];
-}
-
-export interface DocumentText {
-  /** The document's title from its metadata, when that is a title rather than a file name. */
-  title: string | null;
-  pages: DocumentPage[];
-  /** The document's own outline (bookmarks) for the pages read; empty when it has none. */
-  outline: OutlineEntry[];
-}
+export type { DocumentPage, DocumentText, TextBlock, TextLine };
 
 export interface DocumentTextOptions {
   /** Pages read from the start (SPEC §9: 200 for AI, 20 for the chat trial). */
