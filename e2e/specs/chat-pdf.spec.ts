@@ -5,6 +5,8 @@
  * rule in the page before it sends anything.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfFile, watchErrors } from './helpers.js';
 import { signUp } from './paywalled.js';
@@ -65,8 +67,8 @@ async function chatViolations(page: Page): Promise<string[]> {
 }
 
 /** Chooses the PDF on an AI page and waits until its analysis has ended. */
-async function uploadAndAnalyse(page: Page, ready: string): Promise<void> {
-  await page.getByTestId('ai-file-input').setInputFiles(pdfFile('lighthouses.pdf', lighthouses));
+async function uploadAndAnalyse(page: Page, ready: string, file = pdfFile('lighthouses.pdf', lighthouses)): Promise<void> {
+  await page.getByTestId('ai-file-input').setInputFiles(file);
   const failure = page.getByTestId('ai-analysis-error');
   await expect(page.getByTestId(ready).or(failure)).toBeVisible({ timeout: 60_000 });
   if (await failure.isVisible()) throw new Error(`the analysis failed: ${await failure.innerText()}`);
@@ -114,6 +116,29 @@ test('a new user asks a PDF about a fact on page 2, opens the citation and sees 
   expect(chatBox && viewerBox && viewerBox.y > chatBox.y && viewerBox.width <= 390).toBe(true);
 
   expect(errors).toEqual([]);
+});
+
+/** A real-world PDF of ../shared/corpus (beside the repository), when it is there. */
+const federalRegister = fileURLToPath(new URL('../../../shared/corpus/pdf-real/federal-register-2020-17221.pdf', import.meta.url));
+
+test('a question about a real-world corpus PDF is answered from its page 2, and the citation opens page 2 highlighted', async ({ page }) => {
+  test.skip(!existsSync(federalRegister), `no corpus at ${federalRegister}`);
+  test.setTimeout(150_000);
+  await signUp(page);
+  await page.goto('/app/chat-pdf');
+  await uploadAndAnalyse(page, 'summary-card', pdfFile('federal-register.pdf', readFileSync(federalRegister)));
+
+  await page.getByTestId('chat-question').fill('How many people died when the Ethiopian Airlines 737 crashed?');
+  await page.getByTestId('chat-send').click();
+  const answer = page.getByTestId('chat-answer').last();
+  await expect(answer.getByTestId('answer-provider')).toBeVisible({ timeout: 30_000 });
+  await expect(answer.getByTestId('answer-text')).toContainText('157 fatalities');
+  await answer.getByTestId('citation-chip').and(page.locator('[data-page="2"]')).first().click();
+  const viewer = page.getByTestId('citation-viewer');
+  await expect(viewer).toHaveAttribute('data-page', '2');
+  await expect(viewer.getByTestId('citation-page')).toHaveAttribute('data-loaded', 'true');
+  await expect(viewer.getByTestId('citation-highlight').first()).toBeVisible();
+  await expect(viewer.getByTestId('citation-quote').first()).toContainText('Ethiopian Airlines');
 });
 
 test('AI read shows the 250-character message for a summary of too short a text before sending anything', async ({ page }) => {

@@ -8,6 +8,7 @@
  */
 import { CatalogueError, limitsFor, limitTierOf, type LimitKey } from '@pagewright/contracts';
 import type { Identity } from '../../http/identity.js';
+import { utcMonth } from '../billing/entitlements.js';
 import type { AiRepo } from './repo.js';
 
 export interface Allowance {
@@ -28,8 +29,6 @@ export interface Admission {
   readonly period: string;
   readonly question: boolean;
 }
-
-export const utcMonth = (now: number): string => new Date(now).toISOString().slice(0, 7);
 
 export class Metering {
   constructor(private readonly repo: AiRepo, private readonly paywalls: boolean) {}
