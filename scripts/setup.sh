@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 # Engines and tools the product calls, the fonts it renders with, the browser the e2e tests
 # drive, LibreOffice without its GUI (with python3-uno for the warm conversion pool), epubcheck
 # (Java) that the EPUB output tests run, and the compilers that build better-sqlite3 from
-# source (no prebuilt download here).
+# source (no prebuilt download here). PostgreSQL: npm run test:scale runs the server tests on it
+# (scripts/scale-up.sh starts a cluster of its own; the package's default cluster is not used).
+# Redis: the BullMQ queue's tests start a redis-server of their own on a loopback port.
 # Fonts: LibreOffice and Chromium find them through fontconfig (the packages' install trigger
 # refreshes its cache). Without a font for a script its text comes out as empty boxes. Noto CJK
 # (~91 MB: Japanese, Chinese, Korean) and Noto core (~43 MB: Arabic, Devanagari and the other
@@ -24,6 +26,7 @@ APT_PACKAGES=(
   libreoffice-draw-nogui python3-uno
   epubcheck
   python3 make g++
+  postgresql redis-server
 )
 
 missing=()

@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, apiRoutes, docsRoutes, openApiDocument, taskKindOf, tools } from '@pagewright/contracts';
+import { API_PREFIX, apiRoutes, docsRoutes, openApiDocument } from '@pagewright/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAdapters } from './adapters/index.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
-import { EnginePool } from './engine/pool.js';
-import { LazyOfficePool } from './engine/office.js';
 import { failure } from './http/envelope.js';
 import { legacyRedirectTarget } from './http/legacyRedirect.js';
 import { redactUrl } from './http/redactUrl.js';
@@ -30,21 +28,12 @@ import { TemplatesRepo } from './modules/templates/repo.js';
 import { templatesRoutes } from './modules/templates/routes.js';
 import { TemplatesService } from './modules/templates/service.js';
 import { implement, registerRoutes, sendError, type RouteImplementation } from './http/route.js';
-import { FilesRepo } from './modules/files/repo.js';
 import { filesRoutes } from './modules/files/routes.js';
 import { FilesService } from './modules/files/service.js';
-import { TasksRepo } from './modules/tasks/repo.js';
 import { tasksRoutes } from './modules/tasks/routes.js';
 import { TasksService } from './modules/tasks/service.js';
-import { compressKinds } from './modules/tools/kinds/compress.js';
-import { converterKinds } from './modules/tools/kinds/converter.js';
-import { imageKinds } from './modules/tools/kinds/images.js';
-import { ocrKinds } from './modules/tools/kinds/ocr.js';
-import { pageKinds } from './modules/tools/kinds/pages.js';
-import { protectKinds } from './modules/tools/kinds/protect.js';
-import { replaceTextKinds } from './modules/tools/kinds/replaceText.js';
+import { buildTaskRuntime } from './taskRuntime.js';
 import { toolsRoutes } from './modules/tools/routes.js';
-import { ToolsService } from './modules/tools/service.js';
 import { billingModule } from './modules/billing/module.js';
 import { CloudRepo } from './modules/cloud/repo.js';
 import { cloudRoutesOf } from './modules/cloud/routes.js';
@@ -85,16 +74,9 @@ export async function buildApp(config: Config): Promise<App> {
   // Database (migrated), objects, queue, mail and payments, as configured (src/adapters).
   const adapters = await createAdapters(config, http.log);
   const { db, storage, mailer } = adapters;
-  const engine = new EnginePool(config.engineThreads, config.taskTimeoutMs);
-  // Starts soffice on the first document-to-PDF conversion only.
-  const office = new LazyOfficePool(config.office);
-  const files = new FilesService(new FilesRepo(db), storage, engine, {
-    signingSecret: config.uploadSigningSecret,
-    uploadUrlTtlS: config.uploadUrlTtlS,
-  });
-  const tasksRepo = new TasksRepo(db);
-  const tasks = new TasksService(tasksRepo, storage, http.log);
-  const queue = adapters.createQueue({ tasksRepo, execute: (t) => tasks.execute(t) });
+  // The engines and a runner for every task kind; a worker process builds the same (worker.ts).
+  const { engine, office, files, tasksRepo, tasks, tools: toolsService } = buildTaskRuntime(config, adapters, http.log);
+  const queue = adapters.createQueue({ tasksRepo, execute: (t) => tasks.execute(t), changedElsewhere: (id) => tasks.changedElsewhere(id) });
   tasks.attachQueue(queue);
 
   http.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -135,12 +117,6 @@ export async function buildApp(config: Config): Promise<App> {
   const billing = billingModule({ db, tasks, files, config, payments: adapters.payments });
   const document = openApiDocument(apiRoutes, VERSION);
   const loopDelay = new LoopDelayMonitor();
-  const toolDeps = { files, tasks, storage, engine, office };
-  const toolsService = new ToolsService(tasks);
-  toolsService.add(
-    ...pageKinds(toolDeps), ...compressKinds(toolDeps), ...protectKinds(toolDeps), ...replaceTextKinds(toolDeps),
-    ...ocrKinds(toolDeps), ...converterKinds(toolDeps), ...imageKinds(toolDeps),
-  );
   const routes: RouteImplementation[] = [
     ...authRoutes(auth, tasks),
     ...filesRoutes(files),
@@ -166,8 +142,6 @@ export async function buildApp(config: Config): Promise<App> {
     }),
   ];
   registerRoutes(http, routes, apiRoutes);
-  const unrun = tasks.missingRunners(tools.flatMap((t) => taskKindOf(t) ?? []));
-  if (unrun.length > 0) throw new Error(`task kinds of the tool table without a runner: ${unrun.join(', ')}`);
   await billing.register(http);
 
   const indexHtml = path.join(config.webDist, 'index.html');
@@ -218,11 +192,16 @@ export async function buildApp(config: Config): Promise<App> {
       loopDelay.stop();
       // Open AI streams end first (kept as cancelled): the HTTP server waits for open replies.
       ai.close();
-      await http.close();
-      await queue.close();
+      const httpClosed = http.close();
+      // Busy engine threads and conversions are ended, not awaited: shutdown takes seconds,
+      // not a task's time limit. Tasks so interrupted stay 'running' and run again at the
+      // next start, as after a kill; their private folders are removed as they end.
+      tasks.stop();
+      const drained = queue.close();
       await analyser.close();
-      await engine.close();
-      await office.close();
+      await Promise.all([engine.close(), office.close()]);
+      await drained;
+      await httpClosed;
       await auth.close();
       await mailer.close();
       await db.destroy();

@@ -20,11 +20,25 @@ describe('adapter configuration', () => {
   });
 
   it('takes the scale-out kinds it knows (the adapters module says whether they are installed)', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://pw:secret@db:5432/pw', STORAGE_KIND: 's3', QUEUE_KIND: 'bullmq' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://pw:secret@db:5432/pw' });
-    expect(config.storage).toEqual({ kind: 's3' });
-    expect(config.queue).toEqual({ kind: 'bullmq' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://pw:secret@db:5432/pw', STORAGE_KIND: 's3', QUEUE_KIND: 'bullmq', REDIS_URL: 'redis://redis:6379',
+      S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'pagewright', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://pw:secret@db:5432/pw', poolSize: 10 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/pw', DATABASE_POOL_SIZE: '4' }).database).toMatchObject({ poolSize: 4 });
+    expect(config.storage).toEqual({
+      kind: 's3', endpoint: 'http://minio:9000', bucket: 'pagewright', region: 'us-east-1',
+      accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true,
+    });
+    expect(() => loadConfig({ STORAGE_KIND: 's3', S3_BUCKET: 'pagewright' }))
+      .toThrow(/^Invalid configuration: STORAGE_KIND=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY$/);
+    expect(config.queue).toEqual({ kind: 'bullmq', redisUrl: 'redis://redis:6379', lockMs: 15_000, shutdownMs: 10_000 });
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/pw' }).database.kind).toBe('postgres');
+  });
+
+  it('refuses QUEUE_KIND=bullmq without REDIS_URL, and REDIS_URL without it', () => {
+    expect(() => loadConfig({ QUEUE_KIND: 'bullmq' })).toThrow(/^Invalid configuration: QUEUE_KIND=bullmq needs REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/^Invalid configuration: REDIS_URL is used with QUEUE_KIND=bullmq only/);
   });
 
   it.each([

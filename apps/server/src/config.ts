@@ -21,14 +21,33 @@ const schema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** Unset: the embedded SQLite file. postgres:// or postgresql://: PostgreSQL (scale-out). */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL; leave it unset for the embedded SQLite file (DATABASE_FILE)' }).optional(),
+  /** Connections the server keeps open to PostgreSQL (DATABASE_URL); each API or worker process has its own pool. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** A SQLite file path; defaults to DATA_DIR/pagewright.db. */
   DATABASE_FILE: z.string().optional(),
   /** Where objects live: a local directory, or S3-compatible storage (scale-out). */
   STORAGE_KIND: z.enum(['local', 's3']).default('local'),
   /** The local object directory; defaults to DATA_DIR/objects. */
   STORAGE_DIR: z.string().optional(),
+  /** STORAGE_KIND=s3: the S3-compatible endpoint (MinIO, R2, Ceph, an emulator); unset for AWS S3 itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (endpoint/bucket/key), which MinIO and emulators need. */
+  S3_FORCE_PATH_STYLE: envFlag,
   /** Who runs tasks: the in-process queue, or BullMQ on Redis (scale-out). */
   QUEUE_KIND: z.enum(['inprocess', 'bullmq']).default('inprocess'),
+  /** redis:// or rediss://, for QUEUE_KIND=bullmq: the API enqueues there and `npm run worker` processes take the tasks. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /**
+   * How long a worker's hold on a task lasts without renewal (BullMQ's lock): a worker that
+   * died is noticed after about this long, and its task goes to another worker.
+   */
+  QUEUE_LOCK_MS: z.coerce.number().int().min(1000).default(15_000),
+  /** How long a worker stopping on SIGTERM lets its running tasks finish before it hands them back. */
+  WORKER_SHUTDOWN_MS: z.coerce.number().int().min(0).default(10_000),
   /** Signs upload URLs. Without it a random one is made at start, so unfinished uploads do not survive a restart. */
   UPLOAD_SIGNING_SECRET: z.string().min(16).optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -110,13 +129,17 @@ const schema = z.object({
 });
 
 /** The database: the embedded SQLite file, or PostgreSQL (DATABASE_URL). */
-export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
 
 /** Object storage: a local directory, or S3-compatible storage (STORAGE_KIND=s3). */
-export type StorageConfig = { kind: 'local'; dir: string } | { kind: 's3' };
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
 
 /** The task queue: in-process, or BullMQ on Redis (QUEUE_KIND=bullmq). */
-export type QueueConfig = { kind: 'inprocess' } | { kind: 'bullmq' };
+export type QueueConfig =
+  | { kind: 'inprocess' }
+  | { kind: 'bullmq'; redisUrl: string; lockMs: number; shutdownMs: number };
 
 /**
  * The AI provider's validated settings (AI_PROVIDER, AI_BASE_URL, AI_API_KEY, AI_MODEL), from
@@ -187,16 +210,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.AI_PROVIDER === 'offline' && (e.AI_BASE_URL || e.AI_API_KEY || e.AI_MODEL)) {
     throw new Error('Invalid configuration: AI_BASE_URL, AI_API_KEY and AI_MODEL are used with AI_PROVIDER=openai only (AI_PROVIDER is offline)');
   }
+  if (e.QUEUE_KIND === 'bullmq' && !e.REDIS_URL) {
+    throw new Error('Invalid configuration: QUEUE_KIND=bullmq needs REDIS_URL (redis://host:port)');
+  }
+  if (e.QUEUE_KIND === 'inprocess' && e.REDIS_URL) {
+    throw new Error('Invalid configuration: REDIS_URL is used with QUEUE_KIND=bullmq only (QUEUE_KIND is inprocess)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const s3Missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !e[name]);
+  if (e.STORAGE_KIND === 's3' && s3Missing.length > 0) {
+    throw new Error(`Invalid configuration: STORAGE_KIND=s3 needs ${s3Missing.join(', ')}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: path.resolve(e.DATABASE_FILE ?? path.join(dataDir, 'pagewright.db')) },
-    storage: e.STORAGE_KIND === 's3' ? { kind: 's3' } : { kind: 'local', dir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'objects')) },
-    queue: { kind: e.QUEUE_KIND },
+    storage: e.STORAGE_KIND === 's3' && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? {
+          kind: 's3',
+          ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local', dir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'objects')) },
+    queue: e.QUEUE_KIND === 'bullmq' && e.REDIS_URL
+      ? { kind: 'bullmq', redisUrl: e.REDIS_URL, lockMs: e.QUEUE_LOCK_MS, shutdownMs: e.WORKER_SHUTDOWN_MS }
+      : { kind: 'inprocess' },
     uploadSigningSecret: e.UPLOAD_SIGNING_SECRET ?? randomBytes(32).toString('hex'),
     webDist: path.resolve(e.WEB_DIST),
     engineThreads: e.ENGINE_THREADS,

@@ -27,17 +27,20 @@ if (temp.orphansRemoved.length > 0) app.http.log.info({ removed: temp.orphansRem
 await app.http.listen({ port: config.port, host: config.host });
 await app.start();
 
+/** The longest a shutdown may take (the issue: SIGTERM stops the server within a few seconds). */
+const FORCED_EXIT_MS = 4_000;
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
     app.http.log.info({ signal }, 'shutting down');
-    // Whatever hangs (a request that never ends, a child that ignores its signal), the process ends.
+    // Whatever hangs (a request that never ends, a child that ignores its signal), the process
+    // ends within a few seconds (busy engine threads are ended by close(), not awaited).
     setTimeout(() => {
-      app.http.log.error('shutdown took over 10 s; exiting');
+      app.http.log.error(`shutdown took over ${FORCED_EXIT_MS / 1000} s; exiting`);
       void releaseTempRoot(temp.dir).finally(() => process.exit(1));
-    }, 10_000).unref();
+    }, FORCED_EXIT_MS).unref();
     app.close()
       .then(() => releaseTempRoot(temp.dir))
       .then(() => process.exit(0), () => process.exit(1));

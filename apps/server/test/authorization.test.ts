@@ -4,7 +4,7 @@
  * comes from the server's own OpenAPI document, so a new route with an id fails here until
  * it has a probe.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Envelope, SignStoredItem, TaskCreated, UnreadCounts } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundDocument, streamed } from './aiClient.js';
@@ -265,7 +265,16 @@ const probes: Record<string, () => Promise<void>> = {
     expectHidden(await bob('POST', '/api/v2/cloud/file/multi-download', { file_ids: [a.doc] }), 'zip documents');
     expectHidden(await bob('POST', '/api/v2/cloud/file/multi-download', { folder_ids: [a.folder] }), 'zip folders');
   },
-  'GET /api/v2/cloud/task/result': async () => expectHidden(await bob('GET', `/api/v2/cloud/task/result?task_id=${a.task}`), 'save her result'),
+  'GET /api/v2/cloud/task/result': async () => {
+    expectHidden(await bob('GET', `/api/v2/cloud/task/result?task_id=${a.task}`), 'save her result');
+    // His own finished task, saved into her folder.
+    const own = await bob<TaskCreated>('POST', '/api/document/rotate', { file_id: b.pdf2, angle: 90 });
+    expect(own.env.code).toBe(0);
+    await waitForTask(server, own.env.data.task_id, undefined, b.client);
+    expectHidden(await bob('GET', `/api/v2/cloud/task/result?task_id=${own.env.data.task_id}&folder_id=${a.folder}`), 'save his result into her folder');
+    // The refusal was the folder's: into his own cloud it is saved.
+    expect((await bob('GET', `/api/v2/cloud/task/result?task_id=${own.env.data.task_id}`)).env.code).toBe(0);
+  },
   'GET /api/v2/cloud/task/download-task-url': async () => {
     expectHidden(await bob('GET', `/api/v2/cloud/task/download-task-url?task_id=${a.task}`), 'her result url');
   },
@@ -415,6 +424,26 @@ describe('authorisation on every route that takes an id', () => {
 
   it.each(Object.keys(probes))('refuses user B the objects of user A on %s', async (route) => {
     await probes[route]!();
+  });
+
+  it('answers an unknown, a revoked and an expired share code alike (11016) on the public share routes', async () => {
+    const share = async () => (await a.client.api<{ share_code: string }>('POST', '/api/share/share-file', { share_key: a.pdf, share_type: 2, share_days: 1 })).env.data.share_code;
+    const revoked = await share();
+    expect((await a.client.api('POST', '/api/share/revoke', { share_code: revoked })).env.code).toBe(0);
+    const expired = await share();
+    queryDb(server, 'update shares set expires_at = ? where share_code = ?', Date.now() - 1000, expired);
+    const unknown = randomBytes(16).toString('base64url');
+    expect(unknown.length).toBe(a.share.length);
+    for (const route of ['/api/share/get-share-file', '/api/share/download-share-file']) {
+      // The live code opens: the routes are the capability's, not closed to Bob.
+      expect((await bob('GET', `${route}?share_code=${a.share}`)).env.code).toBe(0);
+      const answers = await Promise.all([unknown, revoked, expired].map(async (code) => {
+        const r = await bob('GET', `${route}?share_code=${code}`);
+        return { http: r.http, env: r.env };
+      }));
+      expect(answers[0]!.env.code).toBe(11016);
+      expect({ route, revoked: answers[1], expired: answers[2] }).toEqual({ route, revoked: answers[0], expired: answers[0] });
+    }
   });
 
   it('leaves every object of user A reachable by user A after the attempts', async () => {

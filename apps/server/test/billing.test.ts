@@ -12,7 +12,7 @@ import type {
 } from '@pagewright/contracts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+import { databaseEnv, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 
 const adminMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/cli/admin.js');
@@ -38,7 +38,7 @@ async function user(group: 'control' | 'experiment', on = server): Promise<{ cli
 
 async function admin(...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [adminMain, ...args], { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
+    const { stdout } = await promisify(execFile)(process.execPath, [adminMain, ...args], { env: { ...process.env, ...databaseEnv(server), LOG_LEVEL: 'silent' } });
     return { code: 0, out: stdout };
   } catch (err) {
     const e = err as { code: number; stdout: string };

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Envelope } from '@pagewright/contracts';
-import type { TestServer } from './harness.js';
+import { databaseEnv, type TestServer } from './harness.js';
 
 export interface Browser {
   <T>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<{ http: number; env: Envelope<T>; raw: Response }>;
@@ -56,7 +56,7 @@ const adminMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export async function admin(server: TestServer, args: string[]): Promise<{ code: number; output: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [adminMain, ...args], {
-      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+      env: { ...process.env, ...databaseEnv(server), LOG_LEVEL: 'silent' },
     });
     return { code: 0, output: stdout + stderr };
   } catch (err) {

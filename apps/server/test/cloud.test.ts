@@ -271,11 +271,10 @@ describe('deleting', () => {
 
 describe('capacity', () => {
   it('lets only one of two racing documents in when both cannot fit', async () => {
-    const { client } = await signUp(server);
+    const { client, session } = await signUp(server);
     await capacity(client);
-    const [userRow] = queryDb<{ owner: string }>(server, 'select owner from cloud_capacity order by rowid desc limit 1');
     // Room for one of the two files, not both.
-    queryDb(server, 'update cloud_capacity set total = ? where owner = ?', Math.floor(pdfBytes.length * 1.5), userRow!.owner);
+    queryDb(server, 'update cloud_capacity set total = ? where owner = ?', Math.floor(pdfBytes.length * 1.5), `u:${session.user.user_id}`);
     const one = await upload(server, 'race-1.pdf', pdfBytes, undefined, client);
     const two = await upload(server, 'race-2.pdf', pdfBytes, undefined, client);
     const results = await Promise.all([one, two].map((f) => client.api('PUT', '/api/v2/cloud/oss/file/create', { file_id: f.file_id, folder_id: '' })));

@@ -1,21 +1,43 @@
 /**
  * Starts the built server as a real process on a free loopback port, with its own SQLite file
  * and object directory, and speaks to it over HTTP the way the web app does.
+ *
+ * In the scale-out run (npm run test:scale, vitest.scale.config.ts) the global setup provides a
+ * PostgreSQL administrator URL: each data directory then gets its own PostgreSQL database, which
+ * the server is given as DATABASE_URL (a restart on the same directory finds the same database),
+ * and queryDb reads and writes that database instead of the SQLite file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { Envelope, SignInResponse, TaskResult, UploadObjectResponse } from '@pagewright/contracts';
 import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PostgreSQL URL to create test databases with; set by the scale-out run only. */
+    pgAdminUrl?: string;
+    /** The scale-out run's prefix of database names (TEST_DATABASE_PREFIX and the run's process id). */
+    pgDatabasePrefix?: string;
+  }
+}
 
 const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
 
 export interface TestServer {
   baseUrl: string;
   dataDir: string;
+  /** The server's PostgreSQL database in the scale-out run; undefined with its SQLite file. */
+  databaseUrl: string | undefined;
+  /** The environment the server was started with, which its workers (startWorker) share. */
+  env: Record<string, string | undefined>;
   /** The browser that api(), upload() and waitForTask() speak for unless told otherwise. */
   guest: Client;
   process: ChildProcess;
@@ -33,26 +55,26 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   // A private temporary directory, so tests can check that nothing is left in it.
   const tempDir = path.join(dataDir, 'tmp');
   mkdirSync(tempDir, { recursive: true });
+  const databaseUrl = await postgresDatabaseFor(dataDir);
   let log = '';
-  const child = spawn(process.execPath, [serverMain], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      UPLOAD_SIGNING_SECRET: 'test-secret-0123456789abcdef',
-      LOG_LEVEL: 'info',
-      ENGINE_THREADS: '2',
-      TMPDIR: tempDir,
-      // Tests of tools run many tasks as one guest; billing tests turn the paywalls on with the spec's defaults.
-      PAYWALLS: 'off',
-      // Every test signs its users up from 127.0.0.1; the throttle tests set their own limit.
-      REGISTER_PER_CLIENT_PER_HOUR: '100000',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    UPLOAD_SIGNING_SECRET: 'test-secret-0123456789abcdef',
+    LOG_LEVEL: 'info',
+    ENGINE_THREADS: '2',
+    TMPDIR: tempDir,
+    // Tests of tools run many tasks as one guest; billing tests turn the paywalls on with the spec's defaults.
+    PAYWALLS: 'off',
+    // Every test signs its users up from 127.0.0.1; the throttle tests set their own limit.
+    REGISTER_PER_CLIENT_PER_HOUR: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  };
+  const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -79,6 +101,8 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const server: TestServer = {
     baseUrl,
     dataDir,
+    databaseUrl,
+    env,
     guest: undefined as unknown as Client,
     process: child,
     output: () => log,
@@ -159,8 +183,87 @@ export function outbox(server: TestServer): { to_address: string; subject: strin
   return queryDb(server, 'select to_address, subject, text_body from mail_outbox order by mail_id');
 }
 
-/** Reads (or with `write`, changes) the server's SQLite file, for facts HTTP does not show. */
+/** What a command run beside the server (the admin command) needs to reach the same database. */
+export function databaseEnv(server: TestServer): Record<string, string> {
+  return { DATA_DIR: server.dataDir, ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) };
+}
+
+/** Test databases are named after their data directory; the scale-out run drops them at its end. */
+export const TEST_DATABASE_PREFIX = 'pw_test_';
+
+/** In the scale-out run, the PostgreSQL database of a data directory, created on first use. */
+async function postgresDatabaseFor(dataDir: string): Promise<string | undefined> {
+  const adminUrl = inject('pgAdminUrl');
+  if (!adminUrl) return undefined;
+  const name = (inject('pgDatabasePrefix') ?? TEST_DATABASE_PREFIX) + createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * queryDb stays synchronous on PostgreSQL too: a worker thread holds the pg client and runs each
+ * statement while this thread waits on a shared flag, then reads the answer from the port.
+ * bigint and numeric are read as numbers, as the server reads them.
+ */
+const PG_WORKER = `
+const { workerData } = require('node:worker_threads');
+const pg = require(workerData.pgModule);
+pg.types.setTypeParser(20, Number);
+pg.types.setTypeParser(1700, Number);
+const pools = new Map();
+workerData.port.on('message', async ({ url, sql, params }) => {
+  let reply;
+  try {
+    if (!pools.has(url)) pools.set(url, new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 1000 }));
+    reply = { rows: (await pools.get(url).query(sql, params)).rows ?? [] };
+  } catch (err) {
+    reply = { error: String(err && err.message || err) };
+  }
+  workerData.port.postMessage(reply);
+  Atomics.store(workerData.signal, 0, 1);
+  Atomics.notify(workerData.signal, 0);
+});`;
+
+let pgBridge: { port: MessagePort; signal: Int32Array } | undefined;
+
+function queryPostgres<T>(url: string, sql: string, params: unknown[]): T[] {
+  if (!pgBridge) {
+    const { port1, port2 } = new MessageChannel();
+    const signal = new Int32Array(new SharedArrayBuffer(4));
+    const pgModule = createRequire(import.meta.url).resolve('pg');
+    new Worker(PG_WORKER, { eval: true, workerData: { port: port2, signal, pgModule }, transferList: [port2] }).unref();
+    port1.unref();
+    pgBridge = { port: port1, signal };
+  }
+  const { port, signal } = pgBridge;
+  Atomics.store(signal, 0, 0);
+  port.postMessage({ url, sql, params });
+  if (Atomics.wait(signal, 0, 0, 30_000) === 'timed-out') throw new Error(`queryDb: no answer from PostgreSQL in 30 s: ${sql}`);
+  const reply = receiveMessageOnPort(port)?.message as { rows?: T[]; error?: string } | undefined;
+  if (!reply || reply.error !== undefined) throw new Error(`queryDb: ${reply?.error ?? 'no answer'}: ${sql}`);
+  return reply.rows ?? [];
+}
+
+/** SQLite's `?` placeholders as PostgreSQL's `$1…`, outside quoted strings. */
+function numberedPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/'(?:[^']|'')*'|\?/g, (m) => (m === '?' ? `$${++n}` : m));
+}
+
+/** Reads (or changes) the server's database, for facts HTTP does not show: its SQLite file, or its PostgreSQL database in the scale-out run. */
 export function queryDb<T>(server: TestServer, sql: string, ...params: unknown[]): T[] {
+  if (server.databaseUrl) {
+    return queryPostgres<T>(server.databaseUrl, numberedPlaceholders(sql), params);
+  }
   const db = new SqliteDatabase(path.join(server.dataDir, 'pagewright.db'));
   try {
     const statement = db.prepare(sql);
@@ -240,4 +343,42 @@ export async function waitForTask(server: TestServer, taskId: string, timeoutMs 
     if (Date.now() > deadline) throw new Error(`task ${taskId} did not end: ${JSON.stringify(r.env.data)}`);
     await new Promise((res) => setTimeout(res, 100));
   }
+}
+
+const workerMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/worker.js');
+
+export interface TestWorker {
+  process: ChildProcess;
+  output: () => string;
+  /** SIGTERM, and waits for the exit. */
+  stop(): Promise<number | null>;
+  /** SIGKILL, as a crash would. */
+  kill(): Promise<void>;
+}
+
+/** Starts `npm run worker` for a server started with QUEUE_KIND=bullmq: same database, objects and Redis. */
+export async function startWorker(server: TestServer, env: Record<string, string> = {}): Promise<TestWorker> {
+  let log = '';
+  const child = spawn(process.execPath, [workerMain], { env: { ...server.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 20_000;
+  while (!log.includes('taking tasks from the BullMQ queues')) {
+    if (child.exitCode !== null) throw new Error(`worker exited early:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`worker did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    process: child,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
-import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, removeDir, startServer, upload, type TestServer } from './harness.js';
+import { api, queryDb, removeDir, startServer, upload, type TestServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 
 const servers: TestServer[] = [];
@@ -12,13 +10,8 @@ afterAll(async () => {
   if (servers[0]) removeDir(servers[0].dataDir);
 });
 
-function taskStatuses(dataDir: string): { task_id: string; status: string; code: string }[] {
-  const db = new SqliteDatabase(path.join(dataDir, 'pagewright.db'), { readonly: true });
-  try {
-    return db.prepare('select task_id, status, code from tasks').all() as { task_id: string; status: string; code: string }[];
-  } finally {
-    db.close();
-  }
+function taskStatuses(server: TestServer): { task_id: string; status: string; code: string }[] {
+  return queryDb(server, 'select task_id, status, code from tasks');
 }
 
 describe('tasks survive a crash of the server', () => {
@@ -35,11 +28,11 @@ describe('tasks survive a crash of the server', () => {
       ids.push(r.env.data.task_id);
     }
     const deadline = Date.now() + 20_000;
-    while (!taskStatuses(first.dataDir).some((t) => t.status === 'running') && Date.now() < deadline) {
+    while (!taskStatuses(first).some((t) => t.status === 'running') && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
     }
     await first.kill();
-    const atCrash = taskStatuses(first.dataDir);
+    const atCrash = taskStatuses(first);
     expect(atCrash.filter((t) => t.status === 'running').length).toBeGreaterThan(0);
     expect(atCrash.filter((t) => t.status === 'queued').length).toBeGreaterThan(0);
 
@@ -56,7 +49,7 @@ describe('tasks survive a crash of the server', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(items.every((i) => i.is_done)).toBe(true);
-    const after = taskStatuses(second.dataDir);
+    const after = taskStatuses(second);
     expect(after.filter((t) => t.status === 'running' || t.status === 'queued')).toEqual([]);
     for (const t of after) {
       if (t.status === 'failed') expect(t.code).not.toBe('0');

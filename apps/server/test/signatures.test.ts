@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { SignStoredItem, TaskCreated } from '@pagewright/contracts';
-import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClient, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
+import { newClient, queryDb, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 import { pageImageCounts, textImagePng } from './readBack.js';
 
@@ -51,10 +49,8 @@ describe('saved signatures (file/sign)', () => {
     const alice = browser();
     const { file_id } = await upload(server, 'keep.png', textImagePng('Keep', 72), undefined, alice.client);
     await alice('POST', '/api/file/sign', { file_id });
-    const db = new SqliteDatabase(path.join(server.dataDir, 'pagewright.db'), { readonly: true });
-    const row = db.prepare('select expires_at from files where file_id = ?').get(file_id) as { expires_at: number };
-    db.close();
-    expect(row.expires_at).toBeGreaterThan(Date.now() + 365 * 24 * 60 * 60 * 1000);
+    const [row] = queryDb<{ expires_at: number }>(server, 'select expires_at from files where file_id = ?', file_id);
+    expect(row!.expires_at).toBeGreaterThan(Date.now() + 365 * 24 * 60 * 60 * 1000);
   });
 
   it('never shows, serves or deletes one client’s signature to another', async () => {

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentInfo, UploadObjectResponse } from '@pagewright/contracts';
-import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, md5, removeDir, startServer, upload, type TestServer } from './harness.js';
+import { api, md5, queryDb, removeDir, startServer, upload, type TestServer } from './harness.js';
 import { encryptPdf, makeCorruptPdf, makePdf } from './pdfFixtures.js';
 
 let server: TestServer;
@@ -131,9 +130,7 @@ describe('expiry', () => {
     const { file_id } = await upload(server, 'old.pdf', makePdf(['old']));
     const objectPath = path.join(server.dataDir, 'objects', 'uploads', file_id);
     expect(existsSync(objectPath)).toBe(true);
-    const db = new SqliteDatabase(path.join(server.dataDir, 'pagewright.db'));
-    db.prepare('update files set expires_at = ? where file_id = ?').run(Date.now() - 1000, file_id);
-    db.close();
+    queryDb(server, 'update files set expires_at = ? where file_id = ?', Date.now() - 1000, file_id);
     const deadline = Date.now() + 10_000;
     while (existsSync(objectPath) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(existsSync(objectPath)).toBe(false);

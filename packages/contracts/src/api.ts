@@ -59,6 +59,10 @@ export const uploadCallback = z.object({
  * the bucket name and a signed token; `sts_url` takes one PUT of the whole file (at most
  * `chunk_threshold` bytes) and `part_url` takes numbered parts of `part_size` bytes, after
  * which a POST to `sts_url` with `complete=1` assembles them.
+ *
+ * With S3-compatible storage (`direct`), `sts_url` and `part_urls` are presigned URLs of the
+ * store itself: their answers carry no file, so the page then POSTs `callbackBody` to
+ * `callbackUrl`, with the parts' ETags after a multipart upload.
  */
 export const uploadPolicy = z.object({
   access_key_id: z.string(),
@@ -73,6 +77,10 @@ export const uploadPolicy = z.object({
   part_url: z.string(),
   part_size: z.number().int(),
   chunk_threshold: z.number().int(),
+  /** The URLs reach the object store, not the API: the upload ends with the storage callback. */
+  direct: z.boolean().optional(),
+  /** With `direct`, above `chunk_threshold`: one presigned PUT URL per part, in order (`part_url` is unused). */
+  part_urls: z.array(z.string()).optional(),
 });
 export type UploadPolicy = z.infer<typeof uploadPolicy>;
 
@@ -189,7 +197,12 @@ export const fileRoutes = {
   uploadCallback: route({
     method: 'POST', path: '/file/oss/callback', auth: 'visitor',
     summary: 'The storage callback: checks a stored object against its declared size and md5.',
-    body: z.object({ file_id: z.string().min(1) }), response: uploadedFile,
+    body: z.object({
+      file_id: z.string().min(1),
+      /** A direct multipart upload's id, from callbackBody, and the ETag each part's PUT answered, in order. */
+      upload_id: z.string().min(1).max(1024).optional(),
+      etags: z.array(z.string().min(1).max(128)).max(10_000).optional(),
+    }), response: uploadedFile,
   }),
   documentInfo: route({
     method: 'GET', path: '/document/info', auth: 'visitor',

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { StripePaymentProvider } from '../modules/billing/providers.js';
-import { AdapterUnavailableError, createAdapters, type Adapters } from './index.js';
+import { createAdapters, type Adapters } from './index.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -71,21 +71,13 @@ describe('adapters chosen from configuration', () => {
     expect(logged.filter((l) => l.m === 'adapters chosen').at(-1)?.o).toMatchObject({ ai: 'openai' });
   });
 
-  it.each([
-    [{ DATABASE_URL: 'postgres://pw@127.0.0.1/pw' }, /DATABASE_URL.*PostgreSQL adapter not installed yet \(issue: scale-out\)/],
-    [{ STORAGE_KIND: 's3' }, /STORAGE_KIND=s3: S3 storage adapter not installed yet/],
-    [{ QUEUE_KIND: 'bullmq' }, /QUEUE_KIND=bullmq: BullMQ queue adapter not installed yet/],
-  ])('refuse to start on a scale-out adapter not installed yet: %o', async (env, message) => {
-    const dir = dataDir();
-    const failure = await createAdapters(loadConfig({ DATA_DIR: dir, ...env }), log).then(() => null, (err: unknown) => err);
-    expect(failure).toBeInstanceOf(AdapterUnavailableError);
-    expect((failure as Error).message).toMatch(message);
-    // Refused before anything was opened.
-    expect(existsSync(path.join(dir, 'pagewright.db'))).toBe(false);
-  });
-
-  it('name every unavailable adapter at once', async () => {
-    const failure = createAdapters(loadConfig({ DATA_DIR: dataDir(), STORAGE_KIND: 's3', QUEUE_KIND: 'bullmq' }), log);
-    await expect(failure).rejects.toThrow(/STORAGE_KIND=s3.*; QUEUE_KIND=bullmq/);
+  it('keep objects in S3-compatible storage with presigned URLs when STORAGE_KIND=s3', async () => {
+    await withAdapters({
+      DATA_DIR: dataDir(), STORAGE_KIND: 's3', S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'pagewright',
+      S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true',
+    }, async (a) => {
+      expect(a.storage.kind).toBe('s3');
+      expect(await a.storage.presigned?.uploadUrl('uploads/f1', 60)).toMatch(/^http:\/\/127\.0\.0\.1:9\/pagewright\/uploads\/f1\?.*X-Amz-Signature=/);
+    });
   });
 });

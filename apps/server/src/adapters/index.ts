@@ -2,15 +2,13 @@
  * The one place where an adapter is chosen for each concern, from the validated configuration
  * (config.ts): database, object storage, task queue, mail, payments, and the AI provider.
  * Every default is the embedded adapter, which needs no other service.
- *
- * A scale-out kind that configuration accepts but that is not installed yet (PostgreSQL, S3,
- * BullMQ) fails the start with a message naming the variable, before anything is opened.
  */
 import { createProvider, type AiProvider } from '@pagewright/ai';
 import type { AiProviderConfig, Config, DatabaseConfig, StorageConfig } from '../config.js';
-import { migrate, openSqlite, type Db } from '../db/connection.js';
+import { migrate, openPostgres, openSqlite, type Db } from '../db/connection.js';
 import { LocalPaymentProvider, StripePaymentProvider, type PaymentProvider } from '../modules/billing/providers.js';
 import type { TaskRow, TasksRepo } from '../modules/tasks/repo.js';
+import { BullmqQueue } from './jobs/bullmqQueue.js';
 import { InProcessQueue } from './jobs/inProcessQueue.js';
 import type { JobQueue } from './jobs/jobQueue.js';
 import type { Mailer } from './mail/mailer.js';
@@ -18,6 +16,7 @@ import { OutboxMailer } from './mail/outbox.js';
 import { SmtpMailer } from './mail/smtp.js';
 import { LocalObjectStorage } from './storage/local.js';
 import type { ObjectStorage } from './storage/objectStorage.js';
+import { S3ObjectStorage } from './storage/s3.js';
 
 export type { AiProviderConfig } from '../config.js';
 
@@ -35,6 +34,8 @@ export interface AdapterLog {
 export interface QueueDeps {
   tasksRepo: TasksRepo;
   execute: (task: TaskRow) => Promise<void>;
+  /** A task's row was changed by a worker process (scale-out queue): the event streams read it again. */
+  changedElsewhere: (taskId: string) => void;
 }
 
 export interface Payments {
@@ -56,28 +57,7 @@ export interface Adapters {
   ai: AiProvider;
 }
 
-/** Why each scale-out kind configuration accepts cannot be used yet. */
-const NOT_INSTALLED = {
-  postgres: 'DATABASE_URL is a PostgreSQL URL: PostgreSQL adapter not installed yet (issue: scale-out); unset DATABASE_URL to use the embedded SQLite file',
-  s3: 'STORAGE_KIND=s3: S3 storage adapter not installed yet (issue: scale-out); use STORAGE_KIND=local',
-  bullmq: 'QUEUE_KIND=bullmq: BullMQ queue adapter not installed yet (issue: scale-out); use QUEUE_KIND=inprocess',
-} as const;
-
-function unavailable(...reasons: string[]): AdapterUnavailableError {
-  return new AdapterUnavailableError(`Unavailable adapter: ${reasons.join('; ')}`);
-}
-
-/** Refuses, all at once, every configured adapter this build does not have. */
-export function assertAdaptersAvailable(config: Pick<Config, 'database' | 'storage' | 'queue'>): void {
-  const missing: string[] = [];
-  if (config.database.kind === 'postgres') missing.push(NOT_INSTALLED.postgres);
-  if (config.storage.kind === 's3') missing.push(NOT_INSTALLED.s3);
-  if (config.queue.kind === 'bullmq') missing.push(NOT_INSTALLED.bullmq);
-  if (missing.length > 0) throw unavailable(...missing);
-}
-
 export async function createAdapters(config: Config, log: AdapterLog): Promise<Adapters> {
-  assertAdaptersAvailable(config);
   const db = await openDatabase(config.database, log);
   try {
     const storage = createStorage(config.storage);
@@ -96,7 +76,10 @@ export async function createAdapters(config: Config, log: AdapterLog): Promise<A
     return {
       db,
       storage,
-      createQueue: (deps) => new InProcessQueue(deps.tasksRepo, deps.execute, config.engineThreads, config.taskMaxAttempts, log),
+      createQueue: (deps) => (config.queue.kind === 'bullmq'
+        // The API only enqueues: `npm run worker` processes run the tasks (src/worker.ts).
+        ? new BullmqQueue(config.queue.redisUrl, deps, log)
+        : new InProcessQueue(deps.tasksRepo, deps.execute, config.engineThreads, config.taskMaxAttempts, log)),
       mailer,
       payments,
       ai: createAiProvider(config.ai),
@@ -109,10 +92,9 @@ export async function createAdapters(config: Config, log: AdapterLog): Promise<A
 
 /** Opens the configured database and migrates it to the latest schema; the admin command uses it too. */
 export async function openDatabase(config: DatabaseConfig, log?: Pick<AdapterLog, 'info'>): Promise<Db> {
-  if (config.kind === 'postgres') throw unavailable(NOT_INSTALLED.postgres);
-  const db = openSqlite(config.file);
+  const db = config.kind === 'postgres' ? openPostgres(config.url, config.poolSize) : openSqlite(config.file);
   try {
-    const applied = await migrate(db, 'sqlite');
+    const applied = await migrate(db, config.kind);
     if (applied.length > 0) log?.info({ migrations: applied }, 'database migrated');
     return db;
   } catch (err) {
@@ -122,7 +104,7 @@ export async function openDatabase(config: DatabaseConfig, log?: Pick<AdapterLog
 }
 
 export function createStorage(config: StorageConfig): ObjectStorage {
-  if (config.kind === 's3') throw unavailable(NOT_INSTALLED.s3);
+  if (config.kind === 's3') return new S3ObjectStorage(config);
   return new LocalObjectStorage(config.dir);
 }
 

@@ -26,11 +26,12 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
   delete process.env.PAGEWRIGHT_ENGINE_FAULTS;
   delete process.env.ENGINE_RECYCLE_CALLS;
+  delete process.env.ENGINE_RECYCLE_RSS_MB;
   rmSync(dir, { recursive: true, force: true });
 });
 
-function pool(timeoutMs = 30_000): EnginePool {
-  const p = new EnginePool(1, timeoutMs, { filename: worker });
+function pool(timeoutMs = 30_000, idleTimeoutMs?: number): EnginePool {
+  const p = new EnginePool(1, timeoutMs, { filename: worker, ...(idleTimeoutMs === undefined ? {} : { idleTimeoutMs }) });
   pools.push(p);
   return p;
 }
@@ -88,5 +89,48 @@ describe('EnginePool', () => {
     }
     // whoami and info make two calls per round: each round ran on a thread of its own.
     expect(new Set(ids).size).toBe(6);
+  });
+
+  it('replaces a thread after a call that leaves the process above ENGINE_RECYCLE_RSS_MB', async () => {
+    delete process.env.ENGINE_RECYCLE_CALLS;
+    // 1 MB: every process is above it, so every thread retires after its first real call.
+    process.env.ENGINE_RECYCLE_RSS_MB = '1';
+    try {
+      const p = pool();
+      const ids: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        ids.push((await fault(p, 'whoami')) as unknown as number);
+        expect(await p.run('info', { path: good })).toMatchObject({ total_page: 2 });
+      }
+      expect(new Set(ids).size).toBe(4);
+      expect(p.threadsReplaced).toBe(4);
+    } finally {
+      delete process.env.ENGINE_RECYCLE_RSS_MB;
+    }
+  });
+
+  it('keeps a thread below ENGINE_RECYCLE_RSS_MB, and ends it once idle', async () => {
+    delete process.env.ENGINE_RECYCLE_CALLS;
+    process.env.ENGINE_RECYCLE_RSS_MB = '1000000';
+    try {
+      const p = pool(30_000, 300);
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        ids.push((await fault(p, 'whoami')) as unknown as number);
+        await p.run('info', { path: good });
+      }
+      expect(new Set(ids).size).toBe(1);
+      expect(p.threadsReplaced).toBe(0);
+      expect(p.threads).toBe(1);
+      // Idle past its timeout, the thread ends and its WebAssembly heap with it.
+      const deadline = Date.now() + 5_000;
+      while (p.threads > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(p.threads).toBe(0);
+      // The next call starts a fresh one.
+      expect(await p.run('info', { path: good })).toMatchObject({ total_page: 2 });
+      expect(p.threads).toBe(1);
+    } finally {
+      delete process.env.ENGINE_RECYCLE_RSS_MB;
+    }
   });
 });

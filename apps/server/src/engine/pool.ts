@@ -25,6 +25,7 @@ export interface EnginePoolOptions {
 export class EnginePool {
   private readonly pool: Piscina;
   private replaced = 0;
+  private closed = false;
 
   constructor(threads: number, private readonly timeoutMs: number, options: EnginePoolOptions = {}) {
     this.pool = new Piscina({
@@ -54,6 +55,7 @@ export class EnginePool {
     let broken: EngineOutcome & { ok: false } | null = null;
     // Two tries at most; a hand-back from a retiring thread does not count as one.
     for (let attempt = 0, handBacks = 0; attempt < 2 && handBacks < 50;) {
+      if (this.closed) throw closedError(op);
       const outcome = await this.once(op, args, onProgress);
       if (outcome.ok) return outcome.value as OperationResult<K>;
       if (outcome.retired) {
@@ -86,6 +88,8 @@ export class EnginePool {
       if (outcome.retire && outcome.threadId !== undefined) await this.end(outcome.threadId, !outcome.ok && outcome.retired !== true);
       return outcome;
     } catch (err) {
+      // close() ended the thread: the server is stopping, the input is not to blame.
+      if (this.closed) throw closedError(op);
       if (abort.signal.aborted) {
         this.replaced += 1;
         throw new CatalogueError('ECONNABORTED', `engine ${op} timed out after ${limit} ms`);
@@ -106,7 +110,13 @@ export class EnginePool {
     await thread.terminate();
   }
 
+  /** Ends every thread at once, busy or not: their calls reject with ECONNABORTED (shutdown must not wait for them). */
   async close(): Promise<void> {
+    this.closed = true;
     await this.pool.destroy();
   }
+}
+
+function closedError(op: string): CatalogueError {
+  return new CatalogueError('ECONNABORTED', `engine ${op}: the engine pool was closed (the server is stopping)`);
 }

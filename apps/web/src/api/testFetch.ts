@@ -9,7 +9,7 @@ export interface RecordedCall {
 
 type Responder = (call: RecordedCall) => unknown | Promise<unknown>;
 
-/** Replaces fetch with `respond`, whose return value is sent back as a JSON body. */
+/** Replaces fetch with `respond`, whose return value is sent back as a JSON body (a Response as it is). */
 export function stubFetch(respond: Responder): RecordedCall[] {
   const calls: RecordedCall[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
@@ -24,6 +24,7 @@ export function stubFetch(respond: Responder): RecordedCall[] {
     const answer = await respond(call);
     if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
     if (answer instanceof Error) throw answer;
+    if (answer instanceof Response) return answer;
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   return calls;

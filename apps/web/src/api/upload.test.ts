@@ -109,6 +109,27 @@ describe('uploadFile', () => {
     expect(calls.filter((c) => c.url.includes('/part/')).length).toBeLessThanOrEqual(2);
   });
 
+  it('sends a direct upload straight to the presigned part URLs, then completes through the callback with their ETags', async () => {
+    const direct = {
+      ...policy, direct: true, sts_url: '', part_url: '', part_size: 5 * 1048576,
+      callback: { callbackUrl: '/api/file/oss/callback', callbackBody: '{"file_id":"f1","upload_id":"u1"}', callbackBodyType: 'application/json' },
+      part_urls: ['https://s3.test/b/uploads/f1?partNumber=1&X-Amz-Signature=a', 'https://s3.test/b/uploads/f1?partNumber=2&X-Amz-Signature=b'],
+    };
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/file/oss/object') return ok({ file_id: 'f1', policy: direct });
+      if (call.url.startsWith('https://s3.test/')) return new Response(null, { status: 200, headers: { ETag: `"etag-${call.url.slice(-1)}"` } });
+      return stored;
+    });
+    await uploadFile(fileOf(5 * 1048576 + 10));
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.url).sort()).toEqual(direct.part_urls);
+    // No session token or callback header goes to the store: only what a presigned PUT needs.
+    expect(puts.map((c) => Object.keys(c.headers))).toEqual([['Content-Type'], ['Content-Type']]);
+    const complete = calls.at(-1);
+    expect(complete?.url).toBe('/api/file/oss/callback');
+    expect(JSON.parse(String(complete?.body))).toEqual({ file_id: 'f1', upload_id: 'u1', etags: ['"etag-a"', '"etag-b"'] });
+  });
+
   it('stops with ERR_CANCELED when aborted mid-upload', async () => {
     const controller = new AbortController();
     server(async () => {

@@ -3,6 +3,10 @@
  * one PUT of the whole file when it is at most `chunk_threshold` bytes, otherwise numbered
  * parts of `part_size` bytes, 12 in flight, each retried up to 15 times 2 s apart, followed by
  * a completing POST. Every request is abortable through `signal`.
+ *
+ * With S3-compatible storage the policy is `direct`: the PUTs go to presigned URLs of the store
+ * (one per part), whose answers are empty, and the upload ends with the storage callback, which
+ * joins the parts from their ETags and checks size and md5.
  */
 import {
   fileRoutes,
@@ -11,7 +15,7 @@ import {
   type UploadedFile,
 } from '@pagewright/contracts';
 import { ApiError } from './ApiError';
-import { delay, throwIfAborted } from './abort';
+import { delay, throwIfAborted, withTimeout } from './abort';
 import { requestUploadPolicy } from './client';
 import { request } from './http';
 import { md5OfFile } from './md5';
@@ -41,9 +45,11 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
   );
   options.onFileId?.(fileId);
   options.onProgress?.(0, file.size);
-  const uploaded = file.size <= policy.chunk_threshold
-    ? await putWhole(file, policy, signal)
-    : await putInParts(file, policy, options);
+  const uploaded = policy.direct === true
+    ? await putDirect(file, policy, options)
+    : file.size <= policy.chunk_threshold
+      ? await putWhole(file, policy, signal)
+      : await putInParts(file, policy, options);
   options.onProgress?.(file.size, file.size);
   return uploaded;
 }
@@ -70,14 +76,87 @@ function putWhole(file: File, policy: UploadPolicy, signal?: AbortSignal): Promi
   });
 }
 
+/** Straight to the object store: one presigned PUT, or presigned parts; then the storage callback. */
+async function putDirect(file: File, policy: UploadPolicy, options: UploadOptions): Promise<UploadedFile> {
+  const { signal } = options;
+  const partUrls = policy.part_urls;
+  let etags: string[] | undefined;
+  if (partUrls === undefined) {
+    await withRetries(() => putToStorage(policy.sts_url, file, signal), signal);
+  } else {
+    etags = new Array<string>(partUrls.length);
+    const found = etags;
+    await sendParts(file, policy, options, partUrls.length, async (part, bytes, partSignal) => {
+      found[part - 1] = await putToStorage(partUrls[part - 1] ?? '', bytes, partSignal);
+    });
+  }
+  throwIfAborted(signal);
+  const route = fileRoutes.uploadCallback;
+  const callbackBody = JSON.parse(policy.callback.callbackBody) as Record<string, unknown>;
+  return request(route.response, policy.callback.callbackUrl, {
+    method: route.method,
+    json: route.body.parse({ ...callbackBody, ...(etags ? { etags } : {}) }),
+    signal,
+  });
+}
+
+/**
+ * One PUT to a presigned URL of the object store, answering the ETag it stored the bytes under.
+ * The store's answers are not our envelope: a server fault is retried, a refusal (an expired
+ * signature) is final.
+ */
+async function putToStorage(url: string, body: Blob, signal?: AbortSignal): Promise<string> {
+  const timeout = withTimeout(timing.requestTimeoutMs, signal);
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'PUT', body, headers: { 'Content-Type': 'application/octet-stream' }, signal: timeout.signal });
+  } catch {
+    if (timeout.timedOut()) throw new ApiError('ECONNABORTED');
+    if (signal?.aborted) throw new ApiError('ERR_CANCELED');
+    throw new ApiError('ERR_NETWORK');
+  } finally {
+    timeout.dispose();
+  }
+  if (response.status >= 500) throw new ApiError(500);
+  if (!response.ok) throw new ApiError(90002, `The storage refused the upload (HTTP ${response.status}).`);
+  return response.headers.get('ETag') ?? '';
+}
+
 async function putInParts(
   file: File,
   policy: UploadPolicy,
   options: UploadOptions,
 ): Promise<UploadedFile> {
-  const { signal, onProgress } = options;
+  const { signal } = options;
   const partSize = policy.part_size > 0 ? policy.part_size : timing.uploadPartSize;
   const partCount = Math.ceil(file.size / partSize);
+  await sendParts(file, policy, options, partCount, (part, bytes, partSignal) =>
+    request(fileRoutes.storePart.response, policy.part_url.replace('{part}', String(part)), {
+      method: fileRoutes.storePart.method,
+      body: bytes,
+      headers: { 'Content-Type': 'application/octet-stream' },
+      signal: partSignal,
+    }));
+  throwIfAborted(signal);
+  const complete = fileRoutes.completeParts;
+  return request(complete.response, policy.sts_url, {
+    method: complete.method,
+    json: complete.body.parse({ parts: partCount }),
+    headers: storageHeaders(file, policy),
+    signal,
+  });
+}
+
+/** Sends numbered parts of `part_size` bytes, 12 in flight, each retried; the first final failure stops them all. */
+async function sendParts(
+  file: File,
+  policy: UploadPolicy,
+  options: UploadOptions,
+  partCount: number,
+  send: (part: number, bytes: Blob, signal: AbortSignal) => Promise<unknown>,
+): Promise<void> {
+  const { signal, onProgress } = options;
+  const partSize = policy.part_size > 0 ? policy.part_size : timing.uploadPartSize;
   let nextPart = 1;
   let acknowledged = 0;
   // Aborted by the caller, or by the first part that fails for good so the others stop too.
@@ -89,15 +168,7 @@ async function putInParts(
     while (nextPart <= partCount && !parts.signal.aborted) {
       const part = nextPart++;
       const bytes = file.slice((part - 1) * partSize, Math.min(part * partSize, file.size));
-      await withRetries(
-        () => request(fileRoutes.storePart.response, policy.part_url.replace('{part}', String(part)), {
-          method: fileRoutes.storePart.method,
-          body: bytes,
-          headers: { 'Content-Type': 'application/octet-stream' },
-          signal: parts.signal,
-        }),
-        parts.signal,
-      );
+      await withRetries(() => send(part, bytes, parts.signal), parts.signal);
       acknowledged += bytes.size;
       onProgress?.(acknowledged, file.size);
     }
@@ -113,14 +184,6 @@ async function putInParts(
   } finally {
     signal?.removeEventListener('abort', abortParts);
   }
-  throwIfAborted(signal);
-  const complete = fileRoutes.completeParts;
-  return request(complete.response, policy.sts_url, {
-    method: complete.method,
-    json: complete.body.parse({ parts: partCount }),
-    headers: storageHeaders(file, policy),
-    signal,
-  });
 }
 
 /** Transport failures and server faults are retried; a catalogue refusal is final. */

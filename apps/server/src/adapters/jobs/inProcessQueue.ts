@@ -28,6 +28,10 @@ export class InProcessQueue implements JobQueue {
     void this.fill();
   }
 
+  announce(): void {
+    // The followers are in this process, and the tasks service told them already.
+  }
+
   private async fill(): Promise<void> {
     while (!this.closed && this.running < this.concurrency) {
       this.running++;

@@ -19,6 +19,25 @@ export interface ObjectStorage {
   md5(key: string): Promise<string>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * URLs that reach the store itself, so a browser's bytes never pass through the API process
+   * (S3). Absent for the local directory, whose signed URLs the API serves.
+   */
+  readonly presigned?: PresignedAccess;
+}
+
+/** Presigned requests to the object store (SigV4 query signatures, valid for `ttlS` seconds). */
+export interface PresignedAccess {
+  /** The smallest part a multipart upload may have, except its last. */
+  readonly minPartSize: number;
+  /** One PUT of the whole object. */
+  uploadUrl(key: string, ttlS: number): Promise<string>;
+  /** Starts a multipart upload of `count` parts: its id and one PUT URL per part, in order. */
+  startParts(key: string, count: number, ttlS: number): Promise<{ uploadId: string; partUrls: string[] }>;
+  /** Joins the parts into the object, given each part's ETag (as the store answered its PUT), in order. */
+  completeParts(key: string, uploadId: string, etags: string[]): Promise<void>;
+  /** A GET answering with the object as an attachment named `fileName` (UTF-8 Content-Disposition). */
+  downloadUrl(key: string, fileName: string, ttlS: number): Promise<string>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._/-]*$/;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { PricingGroup } from '@pagewright/contracts';
-import type { Db } from '../../db/connection.js';
+import { dialectOf, type Db } from '../../db/connection.js';
 import type { PurchaseLogsTable, SubscriptionsTable } from '../../db/schema.js';
 
 export type SubscriptionRow = SubscriptionsTable;
@@ -34,22 +34,28 @@ export class BillingRepo {
   /**
    * Counts a task of batch `useKey` against the owner's day. A new key takes a use only while
    * fewer than `allowance` were taken that day; a known key adds a task while the batch has
-   * fewer than `batchMax`. Each step is one statement, so parallel requests cannot overspend.
+   * fewer than `batchMax`. Each step is one statement, so parallel requests cannot overspend;
+   * on PostgreSQL, whose statements do not see each other's uncommitted rows, the owner's day is
+   * also locked for the length of the transaction.
    */
   async takeDailyUse(owner: string, useKey: string, day: string, allowance: number | null, batchMax: number | null, now: number): Promise<DailyUseOutcome> {
-    const inserted = allowance === null
-      ? await sql`insert or ignore into daily_uses (owner, use_key, day, tasks, created_at)
-          values (${owner}, ${useKey}, ${day}, 1, ${now})`.execute(this.db)
-      : await sql`insert or ignore into daily_uses (owner, use_key, day, tasks, created_at)
-          select ${owner}, ${useKey}, ${day}, 1, ${now}
-          where (select count(*) from daily_uses where owner = ${owner} and day = ${day}) < ${allowance}`.execute(this.db);
-    if (Number(inserted.numAffectedRows ?? 0n) === 1) return 'taken';
-    const added = await sql`update daily_uses set tasks = tasks + 1
-        where owner = ${owner} and use_key = ${useKey} and (${batchMax} is null or tasks < ${batchMax})`.execute(this.db);
-    if (Number(added.numAffectedRows ?? 0n) === 1) return 'taken';
-    const known = await this.db.selectFrom('daily_uses').select('use_key')
-      .where('owner', '=', owner).where('use_key', '=', useKey).executeTakeFirst();
-    return known ? 'batch' : 'daily';
+    return this.db.transaction().execute(async (trx) => {
+      if (dialectOf(this.db) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`daily_uses:${owner}:${day}`}))`.execute(trx);
+      const inserted = allowance === null
+        ? await sql`insert into daily_uses (owner, use_key, day, tasks, created_at)
+            values (${owner}, ${useKey}, ${day}, 1, ${now}) on conflict do nothing`.execute(trx)
+        : await sql`insert into daily_uses (owner, use_key, day, tasks, created_at)
+            select ${owner}, ${useKey}, ${day}, 1, ${now}
+            where (select count(*) from daily_uses where owner = ${owner} and day = ${day}) < ${allowance}
+            on conflict do nothing`.execute(trx);
+      if (Number(inserted.numAffectedRows ?? 0n) === 1) return 'taken';
+      let add = trx.updateTable('daily_uses').set({ tasks: sql`tasks + 1` }).where('owner', '=', owner).where('use_key', '=', useKey);
+      if (batchMax !== null) add = add.where('tasks', '<', batchMax);
+      if (Number((await add.executeTakeFirst()).numUpdatedRows) === 1) return 'taken';
+      const known = await trx.selectFrom('daily_uses').select('use_key')
+        .where('owner', '=', owner).where('use_key', '=', useKey).executeTakeFirst();
+      return known ? 'batch' : 'daily';
+    });
   }
 
   async equityUsed(owner: string, kind: string, period: string): Promise<number> {
@@ -62,7 +68,7 @@ export class BillingRepo {
   async consumeEquity(owner: string, kind: string, period: string, allowance: number): Promise<boolean> {
     const r = await sql`insert into equity_uses (owner, kind, period, used)
         select ${owner}, ${kind}, ${period}, 1 where ${allowance} > 0
-        on conflict (owner, kind, period) do update set used = used + 1 where used < ${allowance}`.execute(this.db);
+        on conflict (owner, kind, period) do update set used = equity_uses.used + 1 where equity_uses.used < ${allowance}`.execute(this.db);
     return Number(r.numAffectedRows ?? 0n) === 1;
   }
 

@@ -475,8 +475,7 @@ export class CloudService {
   private async index(owner: string, file: FileRow, row: DocumentRow): Promise<void> {
     if (!/\.pdf$/i.test(row.name) && !/\.pdf$/i.test(file.filename)) return;
     try {
-      const local = await this.deps.storage.localCopy(file.storage_key, tmpdir());
-      const texts = await this.deps.engine.run('pageTexts', { path: local, maxChars: INDEX_MAX_CHARS });
+      const texts = await this.deps.files.withLocalCopy(file, (local) => this.deps.engine.run('pageTexts', { path: local, maxChars: INDEX_MAX_CHARS }));
       await this.repo.indexTerms(owner, row.file_id, textTerms(texts.join('\n')));
       if (row.total_page === null) await this.repo.updateDocuments(owner, [row.file_id], { total_page: texts.length });
     } catch (error) {

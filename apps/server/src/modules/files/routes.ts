@@ -19,7 +19,7 @@ export function filesRoutes(files: FilesService): RouteImplementation[] {
       const row = await files.authorizeUpload(params.file_id, query.expires, query.token);
       return files.completeParts(row, body.parts);
     }),
-    implement(fileRoutes.uploadCallback, ({ body }, request) => files.confirmUpload(request.identity.owner, body.file_id)),
+    implement(fileRoutes.uploadCallback, ({ body }, request) => files.confirmUpload(request.identity.owner, body.file_id, body)),
     implement(fileRoutes.documentInfo, ({ query }, request) => files.documentInfo(request.identity.owner, query.file_id, query.passwd)),
     implement(fileRoutes.pageImage, async ({ query }, request, reply) => {
       const png = await files.pageImage(request.identity.owner, query.file_id, query.page, query.dpi, query.passwd);

@@ -1,14 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   absoluteMaximumFileSize, API_PREFIX, CatalogueError, expiredTypes, fileRoutes, fillPath, timing,
   type DocumentInfo, type ExpiredType, type UploadedFile, type UploadObjectRequest,
-  type UploadObjectResponse,
+  type UploadObjectResponse, type UploadPolicy,
 } from '@pagewright/contracts';
-import type { ObjectStorage } from '../../adapters/storage/objectStorage.js';
+import type { ObjectStorage, PresignedAccess } from '../../adapters/storage/objectStorage.js';
 import type { EnginePool } from '../../engine/pool.js';
 import { drain } from '../../util/drain.js';
 import { sanitizeFileName } from '../../util/fileName.js';
@@ -80,6 +81,8 @@ export class FilesService {
       auto_cloud: toCloud ? 1 : 0,
     };
     await this.repo.insert(row);
+    const presigned = this.storage.presigned;
+    if (presigned) return { file_id: fileId, policy: await this.directPolicy(row, presigned) };
     const expires = Math.floor(now / 1000) + this.options.uploadUrlTtlS;
     const token = signUpload(this.options.signingSecret, fileId, expires);
     const query = `expires=${expires}&token=${token}`;
@@ -107,8 +110,37 @@ export class FilesService {
     };
   }
 
+  /**
+   * The policy of an upload straight to S3-compatible storage: a presigned PUT, or a multipart
+   * upload started here with a presigned URL per part. Parts are at least the store's minimum
+   * (5 MiB on S3), since the 512 KB of the local store would be refused at completion.
+   */
+  private async directPolicy(row: FileRow, presigned: PresignedAccess): Promise<UploadPolicy> {
+    const ttl = this.options.uploadUrlTtlS;
+    const partSize = this.directPartSize(presigned);
+    const callback = (body: object) => ({
+      callbackUrl: API_PREFIX + fileRoutes.uploadCallback.path,
+      callbackBody: JSON.stringify(body),
+      callbackBodyType: 'application/json',
+    });
+    const common = {
+      access_key_id: '', access_key_secret: '', bucket: '', sts_token: '', dir: 'uploads/', region: '', s3_type: 1 as const,
+      part_url: '', part_size: partSize, chunk_threshold: timing.uploadChunkThreshold, direct: true,
+    };
+    if (row.file_size <= timing.uploadChunkThreshold) {
+      return { ...common, callback: callback({ file_id: row.file_id }), sts_url: await presigned.uploadUrl(row.storage_key, ttl) };
+    }
+    const { uploadId, partUrls } = await presigned.startParts(row.storage_key, Math.ceil(row.file_size / partSize), ttl);
+    return { ...common, callback: callback({ file_id: row.file_id, upload_id: uploadId }), sts_url: '', part_urls: partUrls };
+  }
+
+  private directPartSize(presigned: PresignedAccess): number {
+    return Math.max(timing.uploadPartSize, presigned.minPartSize);
+  }
+
   /** The pending file an upload URL was signed for; refuses a bad or expired signature. */
   async authorizeUpload(fileId: string, expires: number, token: string): Promise<FileRow> {
+    if (this.storage.presigned) throw new CatalogueError(90002, 'uploads go straight to the object store: ask for a new upload policy');
     const row = await this.repo.get(fileId);
     if (!row || !verifyUpload(this.options.signingSecret, fileId, expires, token)) {
       throw new CatalogueError(90002, 'upload URL is invalid or expired');
@@ -164,10 +196,15 @@ export class FilesService {
     return this.uploaded(row);
   }
 
-  /** The storage callback: confirms a stored object against what was declared. */
-  async confirmUpload(owner: string, fileId: string): Promise<UploadedFile> {
+  /**
+   * The storage callback: confirms a stored object against what was declared, first joining the
+   * parts of a direct multipart upload (`upload_id` with the parts' ETags).
+   */
+  async confirmUpload(owner: string, fileId: string, parts: { upload_id?: string | undefined; etags?: string[] | undefined } = {}): Promise<UploadedFile> {
     const row = await this.owned(owner, fileId);
     if (row.status === 'uploaded') return this.uploaded(row);
+    const presigned = this.storage.presigned;
+    if (presigned && parts.upload_id !== undefined) await this.completeDirectParts(row, presigned, parts.upload_id, parts.etags ?? []);
     const size = await this.storage.size(row.storage_key);
     if (size === null) throw new CatalogueError(90001);
     if (size !== row.file_size || (await this.storage.md5(row.storage_key)) !== row.md5_code) {
@@ -175,6 +212,19 @@ export class FilesService {
     }
     await this.markUploaded(row);
     return this.uploaded(row);
+  }
+
+  private async completeDirectParts(row: FileRow, presigned: PresignedAccess, uploadId: string, etags: string[]): Promise<void> {
+    const count = Math.ceil(row.file_size / this.directPartSize(presigned));
+    if (etags.length !== count) throw new CatalogueError(90002, `expected the ETags of ${count} parts, got ${etags.length}`);
+    try {
+      await presigned.completeParts(row.storage_key, uploadId, etags);
+    } catch (err) {
+      // A repeated callback finds the upload already joined; anything else is a refused part.
+      if ((await this.storage.size(row.storage_key)) === null) {
+        throw new CatalogueError(90002, `the object store refused the parts: ${(err as Error).message}`);
+      }
+    }
   }
 
   /**
@@ -250,10 +300,9 @@ export class FilesService {
 
   async documentInfo(owner: string, fileId: string, passwd?: string): Promise<DocumentInfo> {
     const row = await this.requireUploaded(owner, fileId);
-    const path = await this.storage.localCopy(row.storage_key, tmpdir());
     let info;
     try {
-      info = await this.engine.run('info', { path, ...(passwd ? { password: passwd } : {}) });
+      info = await this.withLocalCopy(row, (path) => this.engine.run('info', { path, ...(passwd ? { password: passwd } : {}) }));
     } catch (error) {
       // A file named .pdf that holds no PDF (text renamed, cut to nothing) is, to its owner, a
       // PDF that cannot be opened (SPEC §8), not a file of the wrong type.
@@ -268,9 +317,18 @@ export class FilesService {
 
   async pageImage(owner: string, fileId: string, page: number, dpi: number, passwd?: string): Promise<Buffer> {
     const row = await this.requireUploaded(owner, fileId);
-    const path = await this.storage.localCopy(row.storage_key, tmpdir());
-    const base64 = await this.engine.run('renderPage', { path, page, dpi, ...(passwd ? { password: passwd } : {}) });
+    const base64 = await this.withLocalCopy(row, (path) => this.engine.run('renderPage', { path, page, dpi, ...(passwd ? { password: passwd } : {}) }));
     return Buffer.from(base64, 'base64');
+  }
+
+  /** Runs `use` on a local copy of the file in a private temporary directory, removed afterwards. */
+  async withLocalCopy<T>(row: FileRow, use: (path: string) => Promise<T>): Promise<T> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pagewright-file-'));
+    try {
+      return await use(await this.storage.localCopy(row.storage_key, dir));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
 
   /** Keeps a file until `expiresAt` (a saved signature), or lets the sweeper take it (now). */

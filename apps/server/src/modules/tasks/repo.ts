@@ -60,6 +60,33 @@ export class TasksRepo {
     }
   }
 
+  /**
+   * A scale-out worker takes one task that the queue handed it: queued, or running when the
+   * worker that held it died. Undefined when it has ended or another worker took it first;
+   * 'exhausted' when it has used its attempts, and then it is failed with 3125.
+   */
+  async claim(taskId: string, maxAttempts: number, now: number): Promise<TaskRow | 'exhausted' | undefined> {
+    const row = await this.get(taskId);
+    if (!row || (row.status !== 'queued' && row.status !== 'running')) return undefined;
+    if (row.attempts >= maxAttempts) {
+      await this.fail(taskId, '3125', now);
+      return 'exhausted';
+    }
+    // The attempts count as the claim's version: of two workers, one changes the row.
+    const claimed = await this.db.updateTable('tasks')
+      .set({ status: 'running', attempts: row.attempts + 1, updated_at: now })
+      .where('task_id', '=', taskId).where('attempts', '=', row.attempts).where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1 ? { ...row, status: 'running', attempts: row.attempts + 1 } : undefined;
+  }
+
+  /** A worker stopping gives back a task it had started: queued again, the attempt not counted. */
+  async handBack(taskId: string, now: number): Promise<void> {
+    await this.db.updateTable('tasks')
+      .set((eb) => ({ status: 'queued', progress: 0, attempts: eb('attempts', '-', 1), updated_at: now }))
+      .where('task_id', '=', taskId).where('status', '=', 'running').execute();
+  }
+
   async setProgress(taskId: string, progress: number, now: number): Promise<void> {
     await this.db.updateTable('tasks').set({ progress, updated_at: now })
       .where('task_id', '=', taskId).where('status', '=', 'running').execute();
@@ -91,6 +118,12 @@ export class TasksRepo {
     const requeued = await this.db.updateTable('tasks').set({ status: 'queued', updated_at: now })
       .where('status', '=', 'running').executeTakeFirst();
     return { requeued: Number(requeued.numUpdatedRows), failed: Number(failed.numUpdatedRows) };
+  }
+
+  /** Tasks not ended yet, oldest first: what a scale-out queue must hold a job for. */
+  async listUnfinished(): Promise<Pick<TaskRow, 'task_id' | 'kind' | 'params'>[]> {
+    return this.db.selectFrom('tasks').select(['task_id', 'kind', 'params']).where('status', 'in', ['queued', 'running'])
+      .orderBy('created_at').execute();
   }
 
   async countByStatus(status: TaskStatus): Promise<number> {

@@ -4,10 +4,15 @@ import { openEventStream, type EventStream } from '../../http/sse.js';
 import { contentDisposition } from '../../util/fileName.js';
 import type { TasksService } from './service.js';
 
+/** A presigned download is followed at once; a short life keeps a leaked link short-lived too. */
+const PRESIGNED_DOWNLOAD_TTL_S = 300;
+
 export function tasksRoutes(tasks: TasksService): RouteImplementation[] {
   return [
     implement(taskRoutes.taskResult, ({ query }, request) => tasks.result(request.identity.owner, query)),
     implement(taskRoutes.downloadDoc, async ({ query }, request, reply) => {
+      const presigned = await tasks.presignedDownload(request.identity.owner, query.task_id, PRESIGNED_DOWNLOAD_TTL_S);
+      if (presigned) return reply.header('Cache-Control', 'no-store').redirect(presigned, 302);
       const file = await tasks.openDownload(request.identity.owner, query.task_id);
       return reply
         .header('Content-Type', file.name.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream')

@@ -39,6 +39,8 @@ export class TasksService {
   private readonly changes = new EventEmitter().setMaxListeners(0);
   private queue: JobQueue | undefined;
   private readonly gates: TaskGate[] = [];
+  /** Set at shutdown: a task that ends in error from then on was interrupted, not failed by its input. */
+  private stopping = false;
 
   constructor(
     private readonly repo: TasksRepo,
@@ -57,6 +59,16 @@ export class TasksService {
   registerRunner(kind: string, runner: TaskRunner): void {
     if (this.runners.has(kind)) throw new Error(`task kind ${kind} has two runners`);
     this.runners.set(kind, runner);
+  }
+
+  /**
+   * Shutdown is under way (the engine threads and LibreOffice are about to be ended): tasks
+   * interrupted from now on keep their row as it is ('running', password included), so the
+   * next start runs them again as after a kill, instead of failing with the error the
+   * interruption caused (FILE_DAMAGED, 3125). Their private folders are removed all the same.
+   */
+  stop(): void {
+    this.stopping = true;
   }
 
   /** Task kinds without a runner among `kinds`: the server refuses to start with any. */
@@ -91,18 +103,24 @@ export class TasksService {
       owner: identity.owner,
     });
     await this.repo.insertStart({ task_id: taskId, owner: identity.owner, kind, created_at: now });
-    this.queue?.notify();
+    this.queue?.notify({ task_id: taskId, kind, params: JSON.stringify(params) });
     return { task_id: taskId, multi_id: multi };
   }
 
   private changed(taskId: string): void {
+    this.changes.emit('change', taskId);
+    this.queue?.announce(taskId);
+  }
+
+  /** A task's row was changed by another process (a BullMQ worker): the event streams here read it again. */
+  changedElsewhere(taskId: string): void {
     this.changes.emit('change', taskId);
   }
 
   /**
    * Calls `listener` with the result of the owner's task (or multi_id) at once and after every
    * change of one of its tasks, until each is done; returns a function that stops it. Changes
-   * come from this process's queue (a scale-out queue brings them from its workers, issue 22).
+   * come from this process's queue, or from the workers of a scale-out queue (changedElsewhere).
    */
   async follow(
     owner: string,
@@ -157,6 +175,7 @@ export class TasksService {
     const tempDir = await mkdtemp(path.join(tmpdir(), 'pagewright-task-'));
     let lastWrite = 0;
     let lastProgress = -1;
+    let interrupted = false;
     const reportProgress = (percent: number) => {
       const p = Math.max(0, Math.min(99, Math.floor(percent)));
       const now = Date.now();
@@ -175,6 +194,11 @@ export class TasksService {
       await this.repo.finish(task.task_id, key, detail ? JSON.stringify(detail) : null, Date.now());
       this.changed(task.task_id);
     } catch (err) {
+      if (this.stopping) {
+        interrupted = true;
+        this.log.info({ task_id: task.task_id, detail: err instanceof Error ? err.message : String(err) }, 'task interrupted by shutdown; it runs again at the next start');
+        return;
+      }
       const code = err instanceof CatalogueError ? err.code : 3125;
       if (!(err instanceof CatalogueError) || code === 3125) this.log.error({ err, task_id: task.task_id }, 'task failed');
       else this.log.info({ task_id: task.task_id, code, detail: err.message }, 'task refused its input');
@@ -182,7 +206,7 @@ export class TasksService {
       this.changed(task.task_id);
     } finally {
       await rm(tempDir, { recursive: true, force: true });
-      await this.repo.setParams(task.task_id, withoutSecrets(task.params)).catch(() => undefined);
+      if (!interrupted) await this.repo.setParams(task.task_id, withoutSecrets(task.params)).catch(() => undefined);
     }
   }
 
@@ -204,6 +228,18 @@ export class TasksService {
     const size = await this.storage.size(row.output_key);
     if (size === null) throw new CatalogueError(2405);
     return { stream: this.storage.openRead(row.output_key), name: row.output_file_name, size };
+  }
+
+  /**
+   * A presigned GET of a finished result, named as the task says, when the object store gives
+   * them (S3): the bytes then go from the store to the browser. Null when the API streams it.
+   */
+  async presignedDownload(owner: string, taskId: string, ttlS: number): Promise<string | null> {
+    const presigned = this.storage.presigned;
+    if (!presigned) return null;
+    const [row] = await this.ownedTasks(owner, { task_id: taskId });
+    if (!row || row.status !== 'finished' || !row.output_key) throw new CatalogueError(2405);
+    return presigned.downloadUrl(row.output_key, row.output_file_name, ttlS);
   }
 
   /** A zip of every finished result of a multi task, names made unique. */

@@ -82,7 +82,8 @@ export class TemplatesRepo {
       .where('templates.lang', 'in', q.langs);
     if (q.catIds) base = base.where('templates.cat_id', 'in', q.catIds.length ? q.catIds : [-1]);
     for (const word of q.words) {
-      base = base.where(sql<boolean>`templates.title like ${likePattern(word)} escape '\\'`);
+      // lower() on both sides: SQLite's like ignores ASCII case, PostgreSQL's does not.
+      base = base.where(sql<boolean>`lower(templates.title) like lower(${likePattern(word)}) escape '\\'`);
     }
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     let rows = base.selectAll('templates').select(['template_categories.cat_name', 'template_categories.parent_id']);

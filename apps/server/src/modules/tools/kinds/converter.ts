@@ -31,6 +31,13 @@ export type ConverterOptions =
 
 const KIND = 'converter' satisfies ToolRouteKey;
 
+/** Whether a task (its kind and stored params) converts through LibreOffice or Chromium rather than the PDF engine. */
+export function runsOnOffice(kind: string, params: unknown): boolean {
+  if (kind !== KIND) return false;
+  const { options } = params as ToolTaskParams<ConverterOptions>;
+  return options.direction === 'toPdf' && options.sourceExtension.toLowerCase() !== 'epub';
+}
+
 export function converterKinds(deps: ToolDeps): ToolKind[] {
   const run: TaskRunner = async ({ params, tempDir, reportProgress }) => {
     const { inputs, options } = params as ToolTaskParams<ConverterOptions>;
