@@ -91,8 +91,10 @@ export async function createAdapters(config: Config, log: AdapterLog): Promise<A
 }
 
 /** Opens the configured database and migrates it to the latest schema; the admin command uses it too. */
-export async function openDatabase(config: DatabaseConfig, log?: Pick<AdapterLog, 'info'>): Promise<Db> {
-  const db = config.kind === 'postgres' ? openPostgres(config.url, config.poolSize) : openSqlite(config.file);
+export async function openDatabase(config: DatabaseConfig, log?: Pick<AdapterLog, 'info' | 'error'>): Promise<Db> {
+  const db = config.kind === 'postgres'
+    ? openPostgres(config.url, config.poolSize, (err) => log?.error({ err }, 'database: an idle connection ended; the pool replaces it'))
+    : openSqlite(config.file);
   try {
     const applied = await migrate(db, config.kind);
     if (applied.length > 0) log?.info({ migrations: applied }, 'database migrated');

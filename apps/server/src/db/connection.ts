@@ -31,9 +31,14 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-/** PostgreSQL (DATABASE_URL) through a pool of `poolSize` connections. */
-export function openPostgres(url: string, poolSize: number): Db {
+/**
+ * PostgreSQL (DATABASE_URL) through a pool of `poolSize` connections. An idle connection the
+ * database ends (a restart, an administrator, a failover) is reported to `onIdleError` and
+ * replaced on the next query; without a listener pg would throw it and end the process.
+ */
+export function openPostgres(url: string, poolSize: number, onIdleError: (error: Error) => void = () => {}): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  pool.on('error', onIdleError);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
