@@ -191,6 +191,7 @@ export class TasksService {
       const extension = /\.[A-Za-z0-9]{1,8}$/.exec(task.output_file_name)?.[0] ?? '';
       const key = `results/${task.task_id}/result${extension.toLowerCase()}`;
       await this.storage.putFile(key, outputPath);
+      await removeDir(tempDir);
       await this.repo.finish(task.task_id, key, detail ? JSON.stringify(detail) : null, Date.now());
       this.changed(task.task_id);
     } catch (err) {
@@ -202,10 +203,11 @@ export class TasksService {
       const code = err instanceof CatalogueError ? err.code : 3125;
       if (!(err instanceof CatalogueError) || code === 3125) this.log.error({ err, task_id: task.task_id }, 'task failed');
       else this.log.info({ task_id: task.task_id, code, detail: err.message }, 'task refused its input');
+      await removeDir(tempDir);
       await this.repo.fail(task.task_id, String(code), Date.now());
       this.changed(task.task_id);
     } finally {
-      await rm(tempDir, { recursive: true, force: true });
+      await removeDir(tempDir);
       if (!interrupted) await this.repo.setParams(task.task_id, withoutSecrets(task.params)).catch(() => undefined);
     }
   }
@@ -341,4 +343,12 @@ export function bulkName(rows: readonly { kind: string; output_file_name: string
   // An image result's name says its tool already (photo-compressed.jpg); a format change does not.
   const said = first?.kind === 'imagesProcess' ? /-(converted|resized|compressed|cropped|rotated)$/.test(stem) : stem.endsWith(`-${label}`);
   return said ? `${stem}.zip` : `${stem}-${label}.zip`;
+}
+
+/**
+ * A task's private folder goes before its end is recorded, so that whoever sees the task done
+ * (the page, a test) finds nothing of it left; the `finally` repeats it for the other ways out.
+ */
+function removeDir(dir: string): Promise<void> {
+  return rm(dir, { recursive: true, force: true });
 }
