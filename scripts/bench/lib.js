@@ -131,10 +131,11 @@ export async function repaired(dir, path) {
 
 /**
  * Starts the built server on a free loopback port with its embedded defaults in a temporary
- * data directory (paywalls off), waits until it answers, and returns its base URL, the data
- * directory and `stop()` (SIGTERM, then the directory removed).
+ * data directory (paywalls off; `env` adds to or overrides its environment), waits until it
+ * answers, and returns its base URL, the data directory, the environment it was given (which
+ * `npm run worker` processes beside it share) and `stop()` (SIGTERM, then the directory removed).
  */
-export async function startBuiltServer(name) {
+export async function startBuiltServer(name, extraEnv = {}) {
   const { spawn } = await import('node:child_process');
   const { createServer } = await import('node:net');
   const { mkdtempSync, rmSync } = await import('node:fs');
@@ -147,8 +148,9 @@ export async function startBuiltServer(name) {
   });
   const dataDir = mkdtempSync(join(tmpdir(), `pagewright-bench-${name}-`));
   const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYWALLS: 'off', ...extraEnv };
   const server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYWALLS: 'off' },
+    env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
@@ -168,5 +170,5 @@ export async function startBuiltServer(name) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { base, dataDir, stop };
+  return { base, dataDir, env, stop };
 }

@@ -20,6 +20,7 @@ const benchmarks = {
   'live-progress': () => import('./live-progress.js'),
   cloud: () => import('./cloud.js'),
   soak: () => import('./soak.js'),
+  scale: () => import('./scale.js'),
   'ai-retrieval': () => import('./ai-retrieval.js'),
 };
 
