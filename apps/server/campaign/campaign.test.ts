@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx } from '../test/docxFixture.js';
 import { leftoverTempFiles, removeDir, signUp, startServer, upload, type Client, type TestServer } from '../test/harness.js';
 import { bombPng } from '../test/imageFixtures.js';
-import { makePdf } from '../test/pdfFixtures.js';
+import { makePdf, nestedFormsPdf } from '../test/pdfFixtures.js';
 import { textImagePng } from '../test/readBack.js';
 
 /** The campaign's target for the API thread (issue: no request waits longer for the event loop). */
@@ -73,6 +73,8 @@ const hostiles: Hostile[] = [
     ]),
     operations: ['info', 'compress', 'toWord', 'ai'],
   },
+  // Forms nested 3,000 deep overflow MuPDF's WebAssembly stack: a real trap that breaks its thread.
+  { name: 'nested-forms.pdf', bytes: () => nestedFormsPdf(), operations: ['info', 'compress', 'toWord', 'ai'] },
   { name: 'deep-nesting.pdf', bytes: () => rawPdf([...pageWith('<< >>', 'BT ET'), `${'['.repeat(500_000)}${']'.repeat(500_000)}`]), operations: ['info', 'compress', 'ai'] },
   {
     name: 'broken-font.pdf',
@@ -218,6 +220,8 @@ async function health(server: TestServer): Promise<Health> {
 let server: TestServer;
 const together: Record<string, Record<string, string | number>> = {};
 const goodRuns: { after: string; good: string; result: Record<string, string | number> }[] = [];
+/** Engine threads each hostile file's run left broken (and the pool replaced). */
+const threadsBroken: Record<string, number> = {};
 let worstLoopDelayMs = 0;
 let poll: NodeJS.Timeout;
 /** When each file's run began, to name the file that was running during a stall. */
@@ -239,7 +243,9 @@ beforeAll(async () => {
   await outcomes(server, { name: 'warm.png', bytes: () => textImagePng('Warm', 150), operations: ['ocr'] });
   for (const file of hostiles) {
     timeline.push({ at: Date.now(), name: file.name });
+    const replacedBefore = (await health(server)).engine.threads_replaced;
     together[file.name] = await outcomes(server, file);
+    threadsBroken[file.name] = (await health(server)).engine.threads_replaced - replacedBefore;
     for (const good of goodsAfter(file)) {
       timeline.push({ at: Date.now(), name: `${good.name} after ${file.name}` });
       goodRuns.push({ after: file.name, good: good.name, result: await outcomes(server, good) });
@@ -275,8 +281,15 @@ describe('the hostile-input campaign on one server', () => {
 
   it('runs the AI analysis of every hostile PDF to an end', () => {
     const analysed = hostiles.filter((file) => file.operations.includes('ai'));
-    expect(analysed.length).toBe(10);
+    expect(analysed.length).toBe(11);
     for (const file of analysed) expect({ name: file.name, ai: together[file.name]?.ai }).toEqual({ name: file.name, ai: expect.anything() });
+  });
+
+  it('really breaks an engine thread with the nested forms, and the good files after them still succeed', () => {
+    expect(threadsBroken['nested-forms.pdf']).toBeGreaterThan(0);
+    const after = goodRuns.filter((run) => run.after === 'nested-forms.pdf');
+    expect(after.length).toBeGreaterThan(0);
+    for (const run of after) expect(Object.values(run.result).every((code) => code === 0), JSON.stringify(run)).toBe(true);
   });
 
   it('never changes the outcome of a good file that follows a bad one', () => {

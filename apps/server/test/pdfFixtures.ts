@@ -39,6 +39,36 @@ export function makePdf(pageTexts: string[], options: { padding?: number } = {})
   return Buffer.from(out, 'latin1');
 }
 
+/**
+ * A page drawing a Form XObject that draws the next, `depth` deep (3,000 by default). MuPDF's
+ * interpreter recurses once per level and overflows the WebAssembly stack: a real trap
+ * ("memory access out of bounds") that leaves its module broken for every file after it.
+ */
+export function nestedFormsPdf(depth = 3_000): Buffer {
+  const objects: string[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X 5 0 R >> >> /Contents 4 0 R >>',
+    '<< /Length 5 >>\nstream\n/X Do\nendstream',
+  ];
+  for (let level = 0; level < depth; level += 1) {
+    const last = level === depth - 1;
+    const content = last ? '0 0 10 10 re f' : '/X Do';
+    const resources = last ? '' : `/Resources << /XObject << /X ${objects.length + 2} 0 R >> >> `;
+    objects.push(`<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] ${resources}/Length ${content.length} >>\nstream\n${content}\nendstream`);
+  }
+  let out = '%PDF-1.7\n';
+  const offsets = objects.map((body, i) => {
+    const offset = out.length;
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
 /** A PDF whose header is right and whose body is noise: MuPDF finds no page in it. */
 export function makeCorruptPdf(): Buffer {
   return Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R'), Buffer.alloc(2048, 0x5a)]);

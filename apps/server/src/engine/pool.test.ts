@@ -1,6 +1,7 @@
 /**
  * The engine pool on the built worker (dist): one bad call must not change the next call's
- * outcome. Faults are injected by the worker's test operation (PAGEWRIGHT_ENGINE_FAULTS=1).
+ * outcome. Faults are injected by the worker's test operation (PAGEWRIGHT_ENGINE_FAULTS=1), and
+ * one real file breaks MuPDF's WebAssembly module (nested forms that overflow its stack).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CatalogueError } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../../test/pdfFixtures.js';
+import { makePdf, nestedFormsPdf } from '../../test/pdfFixtures.js';
 import { EnginePool } from './pool.js';
 import type { OperationName } from './operations.js';
 
@@ -49,6 +50,22 @@ async function codeOf(promise: Promise<unknown>): Promise<string | number> {
 }
 
 describe('EnginePool', () => {
+  it('calls a real file that overflows MuPDF\'s stack damaged on every reading path, and reads the good files after it on the same thread', async () => {
+    const nested = path.join(dir, 'nested-forms.pdf');
+    writeFileSync(nested, nestedFormsPdf());
+    const p = pool();
+    const reads: Array<[OperationName, (file: string) => object]> = [
+      ['pageTexts', (file) => ({ path: file, maxChars: 10_000 })],
+      ['documentText', (file) => ({ path: file, maxPages: 10 })],
+      ['renderPage', (file) => ({ path: file, page: 1, dpi: 20 })],
+    ];
+    for (const [op, args] of reads) {
+      expect({ op, code: await codeOf(p.run(op, args(nested) as never)) }).toEqual({ op, code: 'FILE_DAMAGED' });
+      for (let i = 0; i < 2; i += 1) expect({ op, read: await codeOf(p.run(op, args(good) as never)) }).toEqual({ op, read: 0 });
+    }
+    expect(p.threadsReplaced).toBeGreaterThanOrEqual(reads.length);
+  });
+
   it('answers a good file after a call that broke the only thread, and calls the breaking input damaged', async () => {
     const p = pool();
     expect(await p.run('info', { path: good })).toMatchObject({ total_page: 2 });
