@@ -26,6 +26,14 @@ export function makePdf(pageTexts: string[], options: { padding?: number } = {})
     add(`<< /Length ${filler.length} >>\nstream\n${filler}\nendstream`);
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  return assemblePdf(objects);
+}
+
+/**
+ * A PDF file of numbered objects (object n is `objects[n - 1]`, the catalog first), with its
+ * cross-reference table and trailer; `trailer` adds entries such as `/Info 9 0 R`.
+ */
+function assemblePdf(objects: string[], trailer = ''): Buffer {
   let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
@@ -35,7 +43,7 @@ export function makePdf(pageTexts: string[], options: { padding?: number } = {})
   const xref = Buffer.byteLength(out, 'latin1');
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${trailer} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
 
@@ -57,16 +65,7 @@ export function nestedFormsPdf(depth = 3_000): Buffer {
     const resources = last ? '' : `/Resources << /XObject << /X ${objects.length + 2} 0 R >> >> `;
     objects.push(`<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] ${resources}/Length ${content.length} >>\nstream\n${content}\nendstream`);
   }
-  let out = '%PDF-1.7\n';
-  const offsets = objects.map((body, i) => {
-    const offset = out.length;
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return assemblePdf(objects);
 }
 
 /** A PDF whose header is right and whose body is noise: MuPDF finds no page in it. */
@@ -131,17 +130,7 @@ export function makeTextPdf(pages: TextPage[], options: { title?: string } = {})
     add(`<< /Title (${escape(options.title)}) >>`);
     info = objects.length;
   }
-  let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${info ? ` /Info ${info} 0 R` : ''} >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return assemblePdf(objects, info ? ` /Info ${info} 0 R` : '');
 }
 
 function wrap(text: string, width: number): string[] {
