@@ -5,7 +5,7 @@
  * and OFFICE_INSTANCES document conversions.
  */
 import { availableParallelism } from 'node:os';
-import { AdapterUnavailableError, createAdapters } from './adapters/index.js';
+import { AdapterUnavailableError, createAdapters, type Adapters } from './adapters/index.js';
 import { BullmqWorker } from './adapters/jobs/bullmqWorker.js';
 import { loadConfig, type Config } from './config.js';
 import { MigrationError } from './db/migrations/index.js';
@@ -47,6 +47,39 @@ const log = processLog(config.logLevel);
 // Before anything starts a thread or a child: they inherit TMPDIR.
 const temp = await claimTempRoot();
 process.env.TMPDIR = temp.dir;
+let closing = false;
+let running: { adapters: Adapters; runtime: ReturnType<typeof buildTaskRuntime>; worker: BullmqWorker } | undefined = undefined;
+// Installed before the adapters and the queue start: a SIGTERM while they start still cleans up.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    if (!running) {
+      void releaseTempRoot(temp.dir).finally(() => process.exit(0));
+      return;
+    }
+    const { adapters, runtime, worker } = running;
+    setTimeout(() => {
+      log.error({}, 'worker shutdown took too long; exiting');
+      void releaseTempRoot(temp.dir).finally(() => process.exit(1));
+    }, queueConfig.shutdownMs + 10_000).unref();
+    void (async () => {
+      // Finishes or hands back the running tasks, then ends what ran them.
+      await worker.close();
+      await Promise.all([runtime.engine.close(), runtime.office.close()]);
+      await adapters.mailer.close();
+      await adapters.db.destroy();
+    })().then(() => true, (err: unknown) => {
+      log.error({ err }, 'worker shutdown failed');
+      return false;
+    }).then(async (closed) => {
+      await releaseTempRoot(temp.dir).catch((err: unknown) => log.error({ err }, 'could not remove the temporary folder'));
+      process.exit(closed ? 0 : 1);
+    });
+  });
+}
+
 const adapters = await createAdapters(config, log).catch(refuseStart);
 const runtime = buildTaskRuntime(config, adapters, log);
 const worker = new BullmqWorker({
@@ -64,30 +97,10 @@ const worker = new BullmqWorker({
   execute: (task) => runtime.tasks.execute(task),
   interrupt: () => runtime.tasks.stop(),
 }, log);
+running = { adapters, runtime, worker };
 // Progress and ends of tasks are published for the API processes' event streams.
 runtime.tasks.attachQueue(worker);
-await worker.start();
+if (!closing) await worker.start().catch((err: unknown) => {
+  if (!closing) throw err;
+});
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'worker shutting down');
-    setTimeout(() => {
-      log.error({}, 'worker shutdown took too long; exiting');
-      void releaseTempRoot(temp.dir).finally(() => process.exit(1));
-    }, queueConfig.shutdownMs + 10_000).unref();
-    void (async () => {
-      // Finishes or hands back the running tasks, then ends what ran them.
-      await worker.close();
-      await Promise.all([runtime.engine.close(), runtime.office.close()]);
-      await adapters.mailer.close();
-      await adapters.db.destroy();
-      await releaseTempRoot(temp.dir);
-    })().then(() => process.exit(0), (err: unknown) => {
-      log.error({ err }, 'worker shutdown failed');
-      process.exit(1);
-    });
-  });
-}

@@ -12,7 +12,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, queryDb, removeDir, startServer, startWorker, upload, waitForTask, type TestServer, type TestWorker } from './harness.js';
-import { makePdf } from './pdfFixtures.js';
+import { longReportPdf, makePdf } from './pdfFixtures.js';
 
 const ci = !['', 'false', '0'].includes(process.env.CI?.trim().toLowerCase() ?? '');
 const hasRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -112,7 +112,11 @@ describe.skipIf(!hasRedis)('BullMQ queue: the API enqueues, worker processes run
   });
 
   it('streams the progress a worker in another process reports, to the end', async () => {
-    const taskId = await startLongMerge();
+    // PDF to Word on a long report: seconds on any machine, with progress page by page (a
+    // merge can end before its first progress write is 250 ms old).
+    const report = await upload(server, 'report.pdf', longReportPdf(200));
+    const created = await api<TaskCreated>(server, 'GET', `/api/converter?file_id=${report.file_id}&output_format=docx`);
+    const taskId = created.env.data.task_id;
     const res = await server.guest.fetch(`/api/task-events?task_id=${taskId}`);
     const sent = (await res.text()).split('\n\n').filter((b) => b.startsWith('data: ')).map((b) => JSON.parse(b.slice(6)) as TaskResult);
     const progress = sent.map((r) => r.items[0]!.progress);

@@ -159,3 +159,14 @@ export function scanOf(pdf: Buffer, dpi = 200): Buffer {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A report of many pages of running text: PDF to Word keeps an engine thread busy for seconds
+ * on any machine and reports its progress page by page, so tests can catch such a task running.
+ */
+export function longReportPdf(chapters = 400): Buffer {
+  return makeTextPdf(Array.from({ length: chapters }, (_, i) => ({
+    heading: `Chapter ${i + 1}`,
+    paragraphs: Array.from({ length: 6 }, (_, j) => `Paragraph ${j + 1} of chapter ${i + 1}. ${'The quick brown fox jumps over the lazy dog while the report goes on. '.repeat(6)}`),
+  })));
+}

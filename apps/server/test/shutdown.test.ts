@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { leftoverTempFiles, queryDb, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
-import { makePdf, makeTextPdf } from './pdfFixtures.js';
+import { longReportPdf, makePdf } from './pdfFixtures.js';
 
 const started: TestServer[] = [];
 afterAll(async () => {
@@ -24,11 +24,7 @@ async function serve(env: Record<string, string> = {}): Promise<TestServer> {
   return server;
 }
 
-/** A report of many pages of running text: PDF to Word keeps an engine thread busy for many seconds. */
-const longPdf = makeTextPdf(Array.from({ length: 400 }, (_, i) => ({
-  heading: `Chapter ${i + 1}`,
-  paragraphs: Array.from({ length: 6 }, (_, j) => `Paragraph ${j + 1} of chapter ${i + 1}. ${'The quick brown fox jumps over the lazy dog while the report goes on. '.repeat(6)}`),
-})));
+const longPdf = longReportPdf();
 
 async function startLongTask(server: TestServer): Promise<string> {
   const { file_id } = await upload(server, 'long-report.pdf', longPdf);

@@ -28,7 +28,9 @@ export async function claimTempRoot(base = tmpdir()): Promise<{ dir: string; orp
 }
 
 export async function releaseTempRoot(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
+  // A child ended a moment ago (soffice, Chromium) may still be writing below it: removal is
+  // retried on ENOTEMPTY/EBUSY instead of giving up on the first race.
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
 
 function isAlive(pid: number): boolean {
