@@ -6,9 +6,8 @@
 export type { OperationArgs, OperationName, OperationResult } from '@pagewright/engine';
 
 /** `retire`: the thread asks to be ended (its WebAssembly state broke, or it served its share). */
-export type EngineOutcome<T = unknown> = ({ ok: true; value: T } | { ok: false; code: string | number; message: string; broken?: boolean; retired?: boolean })
+export type EngineOutcome<T = unknown> = ({ ok: true; value: T } | { ok: false; code: string | number; message: string; broken?: boolean })
   & { threadId?: number; retire?: boolean };
 
-export interface ProgressMessage {
-  progress: number;
-}
+/** What a thread posts on a call's port: its progress, or the outcome of a call after which it retires. */
+export type WorkerMessage = { progress: number } | { outcome: EngineOutcome };

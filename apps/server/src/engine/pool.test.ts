@@ -27,7 +27,7 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
   delete process.env.PAGEWRIGHT_ENGINE_FAULTS;
   delete process.env.ENGINE_RECYCLE_CALLS;
-  delete process.env.ENGINE_RECYCLE_RSS_MB;
+  delete process.env.ENGINE_RECYCLE_HEAP_MB;
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -108,10 +108,21 @@ describe('EnginePool', () => {
     expect(new Set(ids).size).toBe(6);
   });
 
-  it('replaces a thread after a call that leaves the process above ENGINE_RECYCLE_RSS_MB', async () => {
+  it('runs every one of many concurrent calls while each thread retires after every call', async () => {
+    process.env.ENGINE_RECYCLE_CALLS = '1';
+    const p = new EnginePool(2, 30_000, { filename: worker });
+    pools.push(p);
+    const codes = await Promise.all(Array.from({ length: 30 }, () => codeOf(p.run('info', { path: good }))));
+    // A call must never land on a thread the pool is ending (it did: 'worker exited', counted
+    // as a broken try, and two in a row answered 3125 for a good file).
+    expect(codes.filter((c) => c !== 0)).toEqual([]);
+    expect(p.threadsReplaced).toBe(30);
+  }, 90_000);
+
+  it('replaces a thread after a call that leaves its MuPDF heap above ENGINE_RECYCLE_HEAP_MB', async () => {
     delete process.env.ENGINE_RECYCLE_CALLS;
-    // 1 MB: every process is above it, so every thread retires after its first real call.
-    process.env.ENGINE_RECYCLE_RSS_MB = '1';
+    // 1 MB: every loaded MuPDF heap is above it, so every thread retires after its first real call.
+    process.env.ENGINE_RECYCLE_HEAP_MB = '1';
     try {
       const p = pool();
       const ids: number[] = [];
@@ -122,13 +133,13 @@ describe('EnginePool', () => {
       expect(new Set(ids).size).toBe(4);
       expect(p.threadsReplaced).toBe(4);
     } finally {
-      delete process.env.ENGINE_RECYCLE_RSS_MB;
+      delete process.env.ENGINE_RECYCLE_HEAP_MB;
     }
   });
 
-  it('keeps a thread below ENGINE_RECYCLE_RSS_MB, and ends it once idle', async () => {
+  it('keeps a thread below ENGINE_RECYCLE_HEAP_MB, and ends it once idle', async () => {
     delete process.env.ENGINE_RECYCLE_CALLS;
-    process.env.ENGINE_RECYCLE_RSS_MB = '1000000';
+    process.env.ENGINE_RECYCLE_HEAP_MB = '1000000';
     try {
       const p = pool(30_000, 300);
       const ids: number[] = [];
@@ -147,7 +158,7 @@ describe('EnginePool', () => {
       expect(await p.run('info', { path: good })).toMatchObject({ total_page: 2 });
       expect(p.threads).toBe(1);
     } finally {
-      delete process.env.ENGINE_RECYCLE_RSS_MB;
+      delete process.env.ENGINE_RECYCLE_HEAP_MB;
     }
   });
 });

@@ -1,11 +1,13 @@
 import { MessageChannel } from 'node:worker_threads';
 import { CatalogueError } from '@pagewright/contracts';
 import { Piscina } from 'piscina';
-import type { EngineOutcome, OperationArgs, OperationName, OperationResult, ProgressMessage } from './operations.js';
+import type { EngineOutcome, OperationArgs, OperationName, OperationResult, WorkerMessage } from './operations.js';
 
 /** Calls that only read a document (info, a page image, its text) end long before a conversion does. */
 const QUICK_OPERATIONS: ReadonlySet<string> = new Set(['info', 'renderPage', 'pageTexts', 'documentText', 'probeImage']);
 const QUICK_TIMEOUT_MS = 60_000;
+/** The call that does nothing (see wake()). */
+export const WAKE = '__wake';
 
 export interface EnginePoolOptions {
   /** The worker script (tests run the built one). */
@@ -53,20 +55,13 @@ export class EnginePool {
    */
   async run<K extends OperationName>(op: K, args: OperationArgs<K>, onProgress?: (progress: number) => void): Promise<OperationResult<K>> {
     let broken: EngineOutcome & { ok: false } | null = null;
-    // Two tries at most; a hand-back from a retiring thread does not count as one.
-    for (let attempt = 0, handBacks = 0; attempt < 2 && handBacks < 50;) {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
       if (this.closed) throw closedError(op);
       const outcome = await this.once(op, args, onProgress);
       if (outcome.ok) return outcome.value as OperationResult<K>;
-      if (outcome.retired) {
-        // Handed back by a thread on its way out (now ended): run it on another.
-        handBacks += 1;
-        continue;
-      }
       if (!outcome.broken) throw new CatalogueError(outcome.code as never, outcome.message);
       this.replaced += 1;
       broken = outcome;
-      attempt += 1;
     }
     // The same input broke a fresh thread too: the file is what is wrong.
     const died = broken?.code === 3125 && /worker|thread/i.test(broken.message);
@@ -75,23 +70,36 @@ export class EnginePool {
 
   private async once(op: string, args: unknown, onProgress?: (progress: number) => void): Promise<EngineOutcome> {
     const channel = new MessageChannel();
-    channel.port2.on('message', (m: ProgressMessage) => onProgress?.(m.progress));
+    // A thread that retires after this call sends its outcome here and keeps the call open
+    // (Piscina would otherwise hand it the next call while it is being ended).
+    let retiredWith: (outcome: EngineOutcome) => void = () => undefined;
+    const retiring = new Promise<EngineOutcome>((resolve) => (retiredWith = resolve));
+    channel.port2.on('message', (m: WorkerMessage) => {
+      if ('outcome' in m) retiredWith(m.outcome);
+      else onProgress?.(m.progress);
+    });
     const abort = new AbortController();
     const limit = QUICK_OPERATIONS.has(op) ? Math.min(QUICK_TIMEOUT_MS, this.timeoutMs) : this.timeoutMs;
     // Aborting a running call terminates its thread (Piscina): a spinning call is stopped, not awaited.
     const timer = setTimeout(() => abort.abort(), limit);
+    const call = this.pool.run(
+      { op, args, port: channel.port1 },
+      { transferList: [channel.port1], signal: abort.signal },
+    ) as Promise<EngineOutcome>;
     try {
-      const outcome = (await this.pool.run(
-        { op, args, port: channel.port1 },
-        { transferList: [channel.port1], signal: abort.signal },
-      )) as EngineOutcome;
-      if (outcome.retire && outcome.threadId !== undefined) await this.end(outcome.threadId, !outcome.ok && outcome.retired !== true);
+      const outcome = await Promise.race([call, retiring]);
+      if (outcome.retire && outcome.threadId !== undefined) {
+        // Ending the thread ends its open call: that rejection is ours, not the input's.
+        call.catch(() => undefined);
+        await this.end(outcome.threadId, !outcome.ok);
+      }
       return outcome;
     } catch (err) {
       // close() ended the thread: the server is stopping, the input is not to blame.
       if (this.closed) throw closedError(op);
       if (abort.signal.aborted) {
         this.replaced += 1;
+        this.wake();
         throw new CatalogueError('ECONNABORTED', `engine ${op} timed out after ${limit} ms`);
       }
       // The thread itself died (a crash, an exit): another thread may run the call.
@@ -108,6 +116,17 @@ export class EnginePool {
     if (!thread) return;
     if (!broken) this.replaced += 1;
     await thread.terminate();
+    this.wake();
+  }
+
+  /**
+   * Piscina starts a thread when a call is queued or a thread frees up, not when one ends:
+   * after a thread is ended, calls already waiting would wait for the next call to come. A
+   * call that does nothing makes it start one; it runs after them.
+   */
+  private wake(): void {
+    if (this.closed || this.pool.queueSize === 0) return;
+    this.pool.run({ op: WAKE, args: null }).catch(() => undefined);
   }
 
   /** Ends every thread at once, busy or not: their calls reject with ECONNABORTED (shutdown must not wait for them). */

@@ -6,13 +6,15 @@
  * call in the same thread would then fail or hang on files that are fine. So a failure that
  * looks like one marks the outcome `broken` and the thread retires: the pool ends it and
  * starts a fresh one (and retries the call there once).
- * A thread also retires after many calls or when the process has grown large, so that
- * memory a long run took comes back.
+ * A thread also retires after many calls or once its own WebAssembly heap has grown large
+ * (it never shrinks), so that memory a long run took comes back.
  */
 import { threadId, type MessagePort } from 'node:worker_threads';
+// Before the engine: it hands MuPDF the object whose heap size this thread reads.
+import { mupdfHeapBytes } from './mupdfHeap.js';
 import { CatalogueError } from '@pagewright/contracts';
 import { operations } from '@pagewright/engine';
-import type { EngineOutcome, OperationName } from './operations.js';
+import type { EngineOutcome, OperationName, WorkerMessage } from './operations.js';
 
 // The server compiles without the DOM library, where WebAssembly's types live; these are the parts used.
 declare const WebAssembly: {
@@ -24,11 +26,14 @@ declare const WebAssembly: {
 const BROKEN = /RuntimeError|unreachable|null function|signature mismatch|memory access out of bounds|table index is out of bounds|Aborted\(|out of memory|\bOOM\b|Cannot enlarge memory|could not allocate memory|call stack|stack overflow|integer (overflow|divide by zero)|indirect call/i;
 /** Calls one thread serves before it retires. */
 const RETIRE_AFTER_CALLS = Number(process.env.ENGINE_RECYCLE_CALLS ?? 500);
-/** The process's resident size above which a thread retires after its call (MuPDF's heap only grows). */
-const RETIRE_ABOVE_RSS = Number(process.env.ENGINE_RECYCLE_RSS_MB ?? 1536) * 1024 * 1024;
+/**
+ * This thread's MuPDF heap size above which it retires after its call (the heap only grows).
+ * Per thread: the process's resident size counts every thread and the API, so above a
+ * process-wide mark every thread retired after every call (hundreds replaced an hour).
+ */
+const RETIRE_ABOVE_HEAP = Number(process.env.ENGINE_RECYCLE_HEAP_MB ?? 1024) * 1024 * 1024;
 
 let calls = 0;
-let retiring = false;
 /** Test faults only (PAGEWRIGHT_ENGINE_FAULTS=1): a later call fails as a damaged heap would make it. */
 let poisoned = false;
 
@@ -42,19 +47,24 @@ export function isBroken(err: unknown): boolean {
   return false;
 }
 
-/**
- * Marks this thread for the pool to end (process.exit does not end a thread that has loaded
- * MuPDF's Emscripten module, so the pool terminates it by its threadId).
- */
-function retire(): void {
-  retiring = true;
+export default async function run(task: { op: OperationName | '__fault' | '__wake'; args: unknown; port?: MessagePort }): Promise<EngineOutcome> {
+  // The pool's call that only makes Piscina start a thread for calls waiting: not counted.
+  if (task.op === '__wake') return { ok: true, value: null };
+  const outcome = await call(task as { op: OperationName | '__fault'; args: unknown; port?: MessagePort });
+  if (outcome.retire && task.port) {
+    // The thread retires: the outcome goes by the port and the call never ends, so the pool
+    // gives this thread no other call before it has ended it (process.exit does not end a
+    // thread that loaded MuPDF's Emscripten module; the pool terminates it by its threadId).
+    task.port.postMessage({ outcome } satisfies WorkerMessage);
+    return new Promise<never>(() => undefined);
+  }
+  task.port?.close();
+  return outcome;
 }
 
-export default async function run(task: { op: OperationName | '__fault'; args: unknown; port?: MessagePort }): Promise<EngineOutcome> {
+async function call(task: { op: OperationName | '__fault'; args: unknown; port?: MessagePort }): Promise<EngineOutcome> {
   const { op, args, port } = task;
-  const onProgress = (progress: number) => port?.postMessage({ progress });
-  // A call that reaches a thread on its way out is handed back to run elsewhere.
-  if (retiring) return { ok: false, code: 3125, message: 'engine thread is retiring', broken: true, retired: true, threadId, retire: true };
+  const onProgress = (progress: number) => port?.postMessage({ progress } satisfies WorkerMessage);
   calls += 1;
   try {
     if (op === '__fault') return await fault(args as { kind: string });
@@ -62,17 +72,14 @@ export default async function run(task: { op: OperationName | '__fault'; args: u
     const operation = operations[op] as (a: unknown, p: (n: number) => void) => Promise<unknown>;
     if (typeof operation !== 'function') return { ok: false, code: 'INVALID_PARAMS', message: `unknown engine operation ${op}` };
     const value = await operation(args, onProgress);
-    if (calls >= RETIRE_AFTER_CALLS || process.memoryUsage().rss > RETIRE_ABOVE_RSS) retire();
-    return { ok: true, value, threadId, ...(retiring ? { retire: true } : {}) };
+    const retire = calls >= RETIRE_AFTER_CALLS || mupdfHeapBytes() > RETIRE_ABOVE_HEAP;
+    return { ok: true, value, threadId, ...(retire ? { retire: true } : {}) };
   } catch (err) {
     if (isBroken(err)) {
-      retire();
       return { ok: false, code: err instanceof CatalogueError ? err.code : 3125, message: err instanceof Error ? err.message : String(err), broken: true, threadId, retire: true };
     }
     if (err instanceof CatalogueError) return { ok: false, code: err.code, message: err.message };
     return { ok: false, code: 3125, message: err instanceof Error ? err.message : String(err) };
-  } finally {
-    port?.close();
   }
 }
 
