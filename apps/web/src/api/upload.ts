@@ -87,7 +87,15 @@ async function putDirect(file: File, policy: UploadPolicy, options: UploadOption
     etags = new Array<string>(partUrls.length);
     const found = etags;
     await sendParts(file, policy, options, partUrls.length, async (part, bytes, partSignal) => {
-      found[part - 1] = await putToStorage(partUrls[part - 1] ?? '', bytes, partSignal);
+      const etag = await putToStorage(partUrls[part - 1] ?? '', bytes, partSignal);
+      // A part's ETag is the md5 of the bytes the store received. The server checks the joined
+      // object against these ETags without reading it, so each is compared here with the md5
+      // of the slice sent: a part damaged on the way is sent again.
+      const received = etag.replace(/"/g, '').toLowerCase();
+      if (/^[0-9a-f]{32}$/.test(received) && received !== await md5OfFile(bytes, { signal: partSignal })) {
+        throw new ApiError('ERR_BAD_RESPONSE', `part ${part} arrived damaged`);
+      }
+      found[part - 1] = etag;
     });
   }
   throwIfAborted(signal);

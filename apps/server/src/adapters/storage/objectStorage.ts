@@ -38,6 +38,8 @@ export interface PresignedAccess {
   completeParts(key: string, uploadId: string, etags: string[]): Promise<void>;
   /** A GET answering with the object as an attachment named `fileName` (UTF-8 Content-Disposition). */
   downloadUrl(key: string, fileName: string, ttlS: number): Promise<string>;
+  /** The object's size and the ETag the store computed from the bytes it received (no body read). */
+  head(key: string): Promise<{ size: number; etag: string } | null>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._/-]*$/;

@@ -96,6 +96,17 @@ export class S3ObjectStorage implements ObjectStorage, PresignedAccess {
     }
   }
 
+  async head(key: string): Promise<{ size: number; etag: string } | null> {
+    assertSafeKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0, etag: (head.ETag ?? '').replace(/"/g, '').toLowerCase() };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
   async localCopy(key: string, tempDir: string): Promise<string> {
     assertSafeKey(key);
     const target = path.join(tempDir, `object-${randomUUID()}`);
