@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * npm run test:scale: the server integration tests again, against PostgreSQL (scripts/scale-up.sh,
- * started by test/scaleSetup.ts), each test server on a database of its own; and the migration
- * tests, whose PostgreSQL part runs only here. Unit tests of src/ do not touch the database
- * adapter and are not repeated.
+ * npm run test:scale: the server integration tests again on the scale-out parts (started by
+ * test/scaleSetup.ts): PostgreSQL (scripts/scale-up.sh), BullMQ on a Redis and S3 storage on an
+ * emulator, each test server with a database, a Redis database and a bucket of its own and two
+ * worker processes running its tasks (harness.startServer; a few files keep the embedded parts
+ * they test); and the migration tests, whose PostgreSQL part runs only here. Unit tests of src/
+ * do not touch the adapters and are not repeated.
  */
 export default defineConfig({
   test: {

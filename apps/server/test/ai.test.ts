@@ -5,14 +5,12 @@
  * a local mock of its endpoint.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type {
   AiFileInfo, AiStreamEvent, AiSummary, Completion, ConversationDetail, ConversationPreview, ConversationSummary, Note, TokensInfo,
 } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysed, answerOf, boundDocument, eventOf, openStream, streamed } from './aiClient.js';
-import { newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+import { newClient, queryDb, removeDir, signUp, startServer, storedKeys, upload, type Client, type TestServer } from './harness.js';
 import { startOpenAiMock, type OpenAiMock } from './openAiMock.js';
 import { makePdf, makeTextPdf, scanOf } from './pdfFixtures.js';
 import { lighthouseReport, PAGE_TWO_SELECTION, REPORT_PAGES } from './reportFixture.js';
@@ -316,10 +314,9 @@ describe('AI tools with the offline provider', () => {
     const { file_id } = await upload(server, 'kept.pdf', lighthouseReport(), undefined, reader, { auto_oss_upload: true });
     expect((await reader.api('POST', '/api/file/bind', { file_ids: [file_id] })).env.code).toBe(0);
     expect((await analysed(reader, file_id)).state).toBe('success');
-    const object = path.join(server.dataDir, 'objects', 'ai', `${file_id}.json`);
-    expect(existsSync(object)).toBe(true);
+    expect(await storedKeys(server, 'ai/')).toContain(`${file_id}.json`);
     expect((await reader.api('DELETE', `/api/v2/cloud/file/delete/${file_id}`)).env.code).toBe(0);
-    expect(existsSync(object)).toBe(false);
+    expect(await storedKeys(server, 'ai/')).not.toContain(`${file_id}.json`);
     expect(queryDb(server, 'select file_id from ai_documents where file_id = ?', file_id)).toEqual([]);
     expect((await reader.api('POST', '/api/v2/file/info', { file_id })).env.code).toBe(2405);
   });

@@ -4,7 +4,7 @@
  * auto_oss_upload, and the URL import's refusals (loopback, redirects to it, non-PDF content).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { CloudCapacity, CloudDocument, CloudFolder, CloudList, DownloadUrl, TaskCreated, UploadedFile } from '@pagewright/contracts';
 import { cloudLimits } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, queryDb, removeDir, signUp, startServer, upload, waitForTask, type Client, type TestServer } from './harness.js';
+import { md5, queryDb, removeDir, signUp, startServer, storedKeys, upload, waitForTask, type Client, type TestServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 
 let server: TestServer;
@@ -70,14 +70,7 @@ async function keep(client: Client, name: string, bytes: Buffer, folderId = ''):
 const list = (client: Client, body: Record<string, unknown> = {}) => ok<CloudList>(client, 'POST', '/api/v2/cloud/list', body);
 const capacity = (client: Client) => ok<CloudCapacity>(client, 'GET', '/api/v2/cloud/capacity/storage');
 
-function storedObjects(): string[] {
-  const dir = path.join(server.dataDir, 'objects', 'uploads');
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
+const storedObjects = () => storedKeys(server, 'uploads/');
 
 function zipEntries(zip: Buffer): Record<string, string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pw-zip-'));
@@ -244,10 +237,10 @@ describe('deleting', () => {
     const a = await keep(client, 'a.pdf', pdfBytes, top.folder_id);
     const b = await keep(client, 'b.pdf', pdfBytes, sub.folder_id);
     const kept = await keep(client, 'kept.pdf', pdfBytes);
-    expect(storedObjects()).toEqual(expect.arrayContaining([a.file_id, b.file_id, kept.file_id]));
+    expect(await storedObjects()).toEqual(expect.arrayContaining([a.file_id, b.file_id, kept.file_id]));
     const deleted = await ok(client, 'DELETE', `/api/v2/cloud/directory/delete/${top.folder_id}`);
     expect(deleted).toEqual({ files: 2, folders: 2 });
-    const objects = storedObjects();
+    const objects = await storedObjects();
     expect(objects).not.toContain(a.file_id);
     expect(objects).not.toContain(b.file_id);
     expect(objects).toContain(kept.file_id);
@@ -265,7 +258,7 @@ describe('deleting', () => {
     expect(await ok(client, 'DELETE', `/api/v2/cloud/file/delete/${a.file_id}`)).toEqual({ files: 1, folders: 0 });
     expect(await ok(client, 'DELETE', '/api/v2/cloud/multi/delete', { file_ids: [b.file_id, c.file_id] })).toEqual({ files: 2, folders: 0 });
     expect((await capacity(client)).already_capacity).toBe(0);
-    expect(storedObjects()).not.toEqual(expect.arrayContaining([a.file_id]));
+    expect(await storedObjects()).not.toEqual(expect.arrayContaining([a.file_id]));
   });
 });
 

@@ -5,18 +5,24 @@
  * In the scale-out run (npm run test:scale, vitest.scale.config.ts) the global setup provides a
  * PostgreSQL administrator URL: each data directory then gets its own PostgreSQL database, which
  * the server is given as DATABASE_URL (a restart on the same directory finds the same database),
- * and queryDb reads and writes that database instead of the SQLite file.
+ * and queryDb reads and writes that database instead of the SQLite file. It also provides a
+ * Redis and an S3 API emulator: unless a test asks for the embedded parts (`stack: 'embedded'`)
+ * or sets QUEUE_KIND or STORAGE_KIND itself, each server then queues its tasks on BullMQ (a Redis
+ * database of its own), keeps its objects in a bucket of its own, and runs no task itself: two
+ * `npm run worker` processes started beside it do.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { Envelope, SignInResponse, TaskResult, UploadObjectResponse } from '@pagewright/contracts';
+import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import SqliteDatabase from 'better-sqlite3';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -26,6 +32,10 @@ declare module 'vitest' {
     pgAdminUrl?: string;
     /** The scale-out run's prefix of database names (TEST_DATABASE_PREFIX and the run's process id). */
     pgDatabasePrefix?: string;
+    /** The scale-out run's Redis (redis://127.0.0.1:<port>): servers then queue on BullMQ. */
+    redisUrl?: string;
+    /** The scale-out run's S3 API emulator: servers then keep their objects in a bucket of it. */
+    s3Endpoint?: string;
   }
 }
 
@@ -38,6 +48,8 @@ export interface TestServer {
   databaseUrl: string | undefined;
   /** The environment the server was started with, which its workers (startWorker) share. */
   env: Record<string, string | undefined>;
+  /** The worker processes that run its tasks in the scale-out run (none with the embedded queue). */
+  workers: TestWorker[];
   /** The browser that api(), upload() and waitForTask() speak for unless told otherwise. */
   guest: Client;
   process: ChildProcess;
@@ -47,7 +59,39 @@ export interface TestServer {
   kill(): Promise<void>;
 }
 
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+/** Where a data directory's server keeps its queue and objects in the scale-out run, chosen once per directory. */
+interface ScaleStack {
+  redisDb: number;
+  bucket: string;
+}
+
+/**
+ * The Redis database and S3 bucket of a data directory in the scale-out run (a restart on the
+ * same directory finds its jobs and objects again). Redis numbers databases from a counter it
+ * keeps itself, so test files running side by side never share one.
+ */
+async function scaleStackFor(dataDir: string, redisUrl: string, s3Endpoint: string): Promise<ScaleStack> {
+  const file = path.join(dataDir, 'scale-stack.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ScaleStack;
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  await redis.connect();
+  const redisDb = await redis.incr('pagewright-test:databases').finally(() => redis.disconnect());
+  const bucket = `pw-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 20)}`;
+  const s3 = new S3Client({ endpoint: s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  try {
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    s3.destroy();
+  }
+  const stack = { redisDb, bucket };
+  writeFileSync(file, JSON.stringify(stack));
+  return stack;
+}
+
+/** Worker processes the scale-out run starts beside each server. */
+const SCALE_WORKERS = 2;
+
+export async function startServer(options: { dataDir?: string; env?: Record<string, string>; stack?: 'embedded' } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pw-server-'));
   // Port 0: the server takes a free port itself and logs it. Choosing one here and passing it
   // on raced with other test files starting servers at the same moment.
@@ -56,6 +100,11 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const tempDir = path.join(dataDir, 'tmp');
   mkdirSync(tempDir, { recursive: true });
   const databaseUrl = await postgresDatabaseFor(dataDir);
+  const redisUrl = inject('redisUrl');
+  const s3Endpoint = inject('s3Endpoint');
+  const scaled = redisUrl !== undefined && s3Endpoint !== undefined && options.stack !== 'embedded'
+    && options.env?.QUEUE_KIND === undefined && options.env?.STORAGE_KIND === undefined;
+  const stack = scaled ? await scaleStackFor(dataDir, redisUrl, s3Endpoint) : undefined;
   let log = '';
   const env = {
     ...process.env,
@@ -72,6 +121,11 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     // Every test signs its users up from 127.0.0.1; the throttle tests set their own limit.
     REGISTER_PER_CLIENT_PER_HOUR: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(stack ? {
+      QUEUE_KIND: 'bullmq', REDIS_URL: `${redisUrl}/${stack.redisDb}`,
+      STORAGE_KIND: 's3', S3_ENDPOINT: s3Endpoint, S3_BUCKET: stack.bucket, S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
+    } : {}),
     ...options.env,
   };
   const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -98,24 +152,29 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     await new Promise((r) => setTimeout(r, 100));
   }
   const baseUrl = `http://127.0.0.1:${port}`;
+  const workers: TestWorker[] = [];
   const server: TestServer = {
     baseUrl,
     dataDir,
     databaseUrl,
     env,
+    workers,
     guest: undefined as unknown as Client,
     process: child,
     output: () => log,
     async stop() {
+      await Promise.all(workers.map((w) => w.stop()));
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
     async kill() {
+      await Promise.all(workers.map((w) => w.kill()));
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
     },
   };
   server.guest = newClient(server);
+  if (stack) workers.push(...await Promise.all(Array.from({ length: SCALE_WORKERS }, () => startWorker(server))));
   return server;
 }
 
@@ -183,9 +242,34 @@ export function outbox(server: TestServer): { to_address: string; subject: strin
   return queryDb(server, 'select to_address, subject, text_body from mail_outbox order by mail_id');
 }
 
-/** What a command run beside the server (the admin command) needs to reach the same database. */
+/** What a command run beside the server (the admin command) needs to reach the same database and objects. */
 export function databaseEnv(server: TestServer): Record<string, string> {
-  return { DATA_DIR: server.dataDir, ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) };
+  // The same object storage too: objects it stores (templates) must be where the server reads them.
+  const storage = Object.fromEntries(Object.entries(server.env).filter((entry): entry is [string, string] =>
+    /^(STORAGE_KIND|S3_[A-Z_]+)$/.test(entry[0]) && entry[1] !== undefined));
+  return { DATA_DIR: server.dataDir, ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}), ...storage };
+}
+
+/**
+ * The keys of the server's stored objects below a prefix ('uploads/', 'ai/'): files of its
+ * objects directory, or objects of its bucket when it keeps them in S3.
+ */
+export async function storedKeys(server: TestServer, prefix: string): Promise<string[]> {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, STORAGE_KIND: kind } = server.env;
+  if (kind === 's3' && endpoint && bucket) {
+    const s3 = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    try {
+      const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+      return (listed.Contents ?? []).map((o) => o.Key!.slice(prefix.length)).sort();
+    } finally {
+      s3.destroy();
+    }
+  }
+  try {
+    return readdirSync(path.join(server.dataDir, 'objects', prefix)).sort();
+  } catch {
+    return [];
+  }
 }
 
 /** Test databases are named after their data directory; the scale-out run drops them at its end. */
@@ -313,6 +397,7 @@ export async function upload(
   }, as);
   if (declared.env.code !== 0) throw new Error(`declare failed: ${JSON.stringify(declared.env)}`);
   const { file_id, policy } = declared.env.data;
+  if (policy.direct) return uploadDirect(server, file_id, policy, bytes, as);
   const callback = Buffer.from(JSON.stringify(policy.callback)).toString('base64');
   if (bytes.length <= policy.chunk_threshold) {
     const res = await fetch(server.baseUrl + policy.sts_url, {
@@ -337,6 +422,24 @@ export async function upload(
     body: JSON.stringify({ parts: count }),
   });
   return { file_id, result: (await res.json()) as Envelope<unknown>, parts: count };
+}
+
+/** As the web app does with object storage of its own (S3): presigned PUTs, then the callback with the parts' ETags. */
+async function uploadDirect(
+  server: TestServer, fileId: string, policy: UploadObjectResponse['policy'], bytes: Buffer, as: Client,
+): Promise<{ file_id: string; result: Envelope<unknown>; parts: number }> {
+  const put = async (url: string, body: Buffer) => {
+    const res = await fetch(url, { method: 'PUT', body, headers: { 'content-type': 'application/octet-stream' } });
+    if (!res.ok) throw new Error(`the store refused a PUT (HTTP ${res.status}): ${await res.text()}`);
+    return res.headers.get('etag') ?? '';
+  };
+  const urls = policy.part_urls;
+  const etags = urls
+    ? await Promise.all(urls.map((url, i) => put(url, bytes.subarray(i * policy.part_size, (i + 1) * policy.part_size))))
+    : (await put(policy.sts_url, bytes), undefined);
+  const body = { ...(JSON.parse(policy.callback.callbackBody) as object), ...(etags ? { etags } : {}) };
+  const { env } = await as.api('POST', policy.callback.callbackUrl, body);
+  return { file_id: fileId, result: env, parts: urls?.length ?? 1 };
 }
 
 export async function waitForTask(server: TestServer, taskId: string, timeoutMs = 60_000, as = server.guest): Promise<TaskResult> {

@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 async function serve(env: Record<string, string> = {}): Promise<TestServer> {
-  const server = await startServer({ env });
+  // The API's own engine threads and temporary folder: a worker's shutdown is bullmq.test.ts's.
+  const server = await startServer({ env, stack: 'embedded' });
   started.push(server);
   return server;
 }

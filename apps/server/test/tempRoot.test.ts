@@ -19,7 +19,8 @@ const runDirs = (server: TestServer) => readdirSync(path.join(server.dataDir, 't
 
 describe('temporary folders', () => {
   it('removes at start the folder of a server that died, keeps a live one, and removes its own at shutdown', async () => {
-    const first = await startServer();
+    // The server process's own folder (worker processes keep theirs beside it).
+    const first = await startServer({ stack: 'embedded' });
     started.push(first);
     const tmp = path.join(first.dataDir, 'tmp');
     const firstDir = `pagewright-run-${first.process.pid}`;
@@ -33,7 +34,7 @@ describe('temporary folders', () => {
     await first.kill();
     expect(existsSync(path.join(tmp, firstDir, 'pagewright-task-x', 'page-1.png'))).toBe(true);
 
-    const second = await startServer({ dataDir: first.dataDir });
+    const second = await startServer({ dataDir: first.dataDir, stack: 'embedded' });
     started.push(second);
     const secondDir = `pagewright-run-${second.process.pid}`;
     expect(runDirs(second)).toEqual([live, secondDir].sort());

@@ -8,7 +8,9 @@ import { encryptPdf, makeCorruptPdf, makePdf } from './pdfFixtures.js';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer({ env: { SWEEP_INTERVAL_MS: '1000' } });
+  // The local store's own upload routes (PUTs served by the API, 512 KB parts, the sweeper on its
+  // directory); uploads to S3 are tested by s3Storage.test.ts, and by every test of the scale run.
+  server = await startServer({ env: { SWEEP_INTERVAL_MS: '1000' }, stack: 'embedded' });
 });
 
 afterAll(async () => {

@@ -52,3 +52,8 @@ export function contentDisposition(name: string): string {
   const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The Content-Type a download of a file of this name is served with, whoever serves it (the API or a presigned GET). */
+export function downloadContentType(name: string): string {
+  return name.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream';
+}

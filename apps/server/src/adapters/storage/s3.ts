@@ -9,7 +9,7 @@ import {
   HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentDisposition } from '../../util/fileName.js';
+import { contentDisposition, downloadContentType } from '../../util/fileName.js';
 import { assertSafeKey, type ObjectStorage, type PresignedAccess } from './objectStorage.js';
 
 export interface S3StorageOptions {
@@ -204,6 +204,7 @@ export class S3ObjectStorage implements ObjectStorage, PresignedAccess {
     assertSafeKey(key);
     return getSignedUrl(this.client, new GetObjectCommand({
       Bucket: this.bucket, Key: key, ResponseContentDisposition: contentDisposition(fileName),
+      ResponseContentType: downloadContentType(fileName),
     }), { expiresIn: ttlS });
   }
 

@@ -1,7 +1,7 @@
 import { cloudRoutes } from '@pagewright/contracts';
 import type { FastifyReply } from 'fastify';
 import { implement, type RouteImplementation } from '../../http/route.js';
-import { contentDisposition } from '../../util/fileName.js';
+import { contentDisposition, downloadContentType } from '../../util/fileName.js';
 import type { CloudService, SignedDownload } from './service.js';
 
 const OK = { ok: true as const };
@@ -63,7 +63,7 @@ export function cloudRoutesOf(cloud: CloudService): RouteImplementation[] {
 }
 
 function send(reply: FastifyReply, file: SignedDownload, type?: string): FastifyReply {
-  const contentType = type ?? (file.name.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
+  const contentType = type ?? downloadContentType(file.name);
   reply.header('Content-Type', contentType).header('Content-Disposition', contentDisposition(file.name)).header('Cache-Control', 'no-store');
   if (file.size !== undefined) reply.header('Content-Length', file.size);
   return reply.send(file.stream);

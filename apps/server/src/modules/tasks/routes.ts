@@ -1,7 +1,7 @@
 import { accountRoutes, taskRoutes } from '@pagewright/contracts';
 import { implement, type RouteImplementation } from '../../http/route.js';
 import { openEventStream, type EventStream } from '../../http/sse.js';
-import { contentDisposition } from '../../util/fileName.js';
+import { contentDisposition, downloadContentType } from '../../util/fileName.js';
 import type { TasksService } from './service.js';
 
 /** A presigned download is followed at once; a short life keeps a leaked link short-lived too. */
@@ -15,7 +15,7 @@ export function tasksRoutes(tasks: TasksService): RouteImplementation[] {
       if (presigned) return reply.header('Cache-Control', 'no-store').redirect(presigned, 302);
       const file = await tasks.openDownload(request.identity.owner, query.task_id);
       return reply
-        .header('Content-Type', file.name.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream')
+        .header('Content-Type', downloadContentType(file.name))
         .header('Content-Length', file.size)
         .header('Content-Disposition', contentDisposition(file.name))
         .header('Cache-Control', 'no-store')
