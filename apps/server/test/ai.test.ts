@@ -305,7 +305,7 @@ describe('AI tools with the offline provider', () => {
     const url = await reader.api<{ download_url: string; expires_at: number }>('GET', `/api/v2/file/download-url?file_id=${report.file_id}`);
     expect(url.env.code).toBe(0);
     expect(url.env.data.expires_at).toBeGreaterThan(Date.now());
-    const res = await fetch(`${server.baseUrl}${url.env.data.download_url}`);
+    const res = await fetch(new URL(url.env.data.download_url, server.baseUrl));
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(lighthouseReport())).toBe(true);
   });

@@ -58,7 +58,7 @@ describe('share links', () => {
     const info = await shared(bob, share_code);
     expect(info.env.data).toMatchObject({ file_name: 'shared report.pdf', file_size: pdf.length, owner_name: 'Test User' });
     const link = await bob.api<DownloadUrl>('GET', `/api/share/download-share-file?share_code=${share_code}`);
-    const res = await fetch(server.baseUrl + link.env.data.download_url);
+    const res = await fetch(new URL(link.env.data.download_url, server.baseUrl));
     expect(md5(Buffer.from(await res.arrayBuffer()))).toBe(md5(pdf));
   });
 

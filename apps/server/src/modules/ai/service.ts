@@ -42,7 +42,7 @@ export interface AiServiceDeps {
   files: FilesService;
   provider: AiProvider;
   /** A signed download URL of a stored file (the cloud module's). */
-  downloadUrl: (fileId: string) => DownloadUrl;
+  downloadUrl: (fileId: string) => Promise<DownloadUrl>;
   publicUrl: string;
   /** With the paywalls on, users who are not AI members chat in the trial (its first pages). */
   paywalls: boolean;

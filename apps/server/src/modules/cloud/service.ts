@@ -368,8 +368,19 @@ export class CloudService {
     return this.fileDownloadUrl(fileId, now);
   }
 
-  /** A signed URL to any stored file; the caller has checked the right to it (owner or share). */
-  fileDownloadUrl(fileId: string, now = Date.now()): DownloadUrl {
+  /**
+   * A signed URL to any stored file; the caller has checked the right to it (owner or share).
+   * With object storage that presigns (S3), a presigned GET of the store itself, so the bytes
+   * do not pass through the API; else a URL of the API signed with our secret.
+   */
+  async fileDownloadUrl(fileId: string, now = Date.now()): Promise<DownloadUrl> {
+    const presigned = this.deps.storage.presigned;
+    if (presigned) {
+      const file = await this.deps.files.find(fileId);
+      if (!file || file.status !== 'uploaded') throw new CatalogueError(2405, `no file ${fileId}`);
+      const ttlS = shareLimits.downloadUrlTtlS;
+      return { download_url: await presigned.downloadUrl(file.storage_key, file.filename, ttlS), expires_at: now + ttlS * 1000 };
+    }
     const expires = Math.floor(now / 1000) + shareLimits.downloadUrlTtlS;
     const token = signFor(this.options.signingSecret, 'file', fileId, expires);
     return {
@@ -389,6 +400,8 @@ export class CloudService {
     // Opening checks that the task is the owner's and finished; the stream itself is not needed.
     const result = await this.deps.tasks.openDownload(owner, taskId);
     result.stream.destroy();
+    const presigned = await this.deps.tasks.presignedDownload(owner, taskId, shareLimits.downloadUrlTtlS);
+    if (presigned) return { download_url: presigned, expires_at: now + shareLimits.downloadUrlTtlS * 1000 };
     const expires = Math.floor(now / 1000) + shareLimits.downloadUrlTtlS;
     const subject = `${owner}|${taskId}`;
     const token = signFor(this.options.signingSecret, 'task', subject, expires);
