@@ -1,0 +1,32 @@
+/**
+ * The visual order of a right-to-left line, for writing it glyph by glyph from left to right:
+ * words of a right-to-left script are reversed letter by letter and the line's words run from
+ * right to left, while a stretch of left-to-right words (numbers, Latin names) keeps its own
+ * order inside. A reduced form of the Unicode bidirectional algorithm that is enough for a
+ * translated paragraph; it does not shape Arabic letters into their joined forms.
+ */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
+const MIRRORED: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
+
+export function visualOrder(line: string): string {
+  const tokens = line.split(/(\s+)/u).filter((t) => t !== '');
+  // Groups of tokens: each right-to-left word alone, consecutive left-to-right words together.
+  const groups: { rtl: boolean; text: string }[] = [];
+  for (const token of tokens) {
+    const rtl = RTL.test(token);
+    const last = groups[groups.length - 1];
+    if (/^\s+$/u.test(token)) {
+      if (last) last.text += token;
+      continue;
+    }
+    if (last && !rtl && !last.rtl) last.text += token;
+    else groups.push({ rtl, text: token });
+  }
+  return groups
+    .reverse()
+    .map((group) => {
+      const text = group.text.trim();
+      return group.rtl ? [...text].reverse().map((ch) => MIRRORED[ch] ?? ch).join('') : text;
+    })
+    .join(' ');
+}
