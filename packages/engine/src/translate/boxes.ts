@@ -5,7 +5,7 @@
  * translations back into the same boxes.
  */
 import { asCatalogueError } from '../errors.js';
-import { analyseDocument } from '../reconstruct/analyse.js';
+import { analyseDocument, firstBaseline } from '../reconstruct/analyse.js';
 import type { Paragraph, Rect } from '../reconstruct/layout.js';
 import { uprightTurn } from '../reconstruct/upright.js';
 import { openInput, type SingleInput } from '../pdf/single.js';
@@ -17,6 +17,8 @@ export interface TextBox {
   text: string;
   /** PDF points from the page's top-left corner as displayed. */
   rect: Rect;
+  /** The first line's baseline, points from the page's top. */
+  baseline: number;
   /** The size most of the paragraph is set in, points. */
   size: number;
   /** Baseline-to-baseline distance over the size (1.2 when the paragraph is one line). */
@@ -67,6 +69,8 @@ function boxOf(paragraph: Paragraph, id: string): TextBox | null {
   const leading = lines > 1 && run.size > 0 ? paragraph.lineSpacing / run.size : DEFAULT_LEADING;
   return {
     id, text, rect: { ...paragraph.bbox }, size: run.size,
+    // Table cells and running text have theirs from the analysis; otherwise about an ascender below the top.
+    baseline: firstBaseline(paragraph) ?? paragraph.bbox.y0 + run.size * 0.8,
     leading: Math.min(Math.max(leading, 1), 2.5),
     bold: run.bold, italic: run.italic, serif: run.serif === true, mono: run.mono === true,
     color: run.color, align: paragraph.align,

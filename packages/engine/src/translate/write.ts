@@ -128,8 +128,8 @@ function translatePage(doc: PDFDocument, layout: TextBoxPage, options: WriteTran
       if (fitted.overflow) fit.overflowing++;
       if (fitted.size < box.size - 0.01) fit.shrunk++;
       const leading = fitted.size * box.leading;
-      // The first baseline sits about an ascender below the box's top.
-      let baseline = box.rect.y0 + fitted.size * 0.8;
+      // The first line on the original's first baseline, nearer the top in proportion when set smaller.
+      let baseline = box.rect.y0 + (box.baseline - box.rect.y0) * (fitted.size / box.size);
       for (const line of fitted.lines) {
         const logical = options.rtl ? visualOrder(line) : line;
         const spans = fonts.spans(logical, box);
