@@ -18,6 +18,8 @@ export interface FitOptions {
   size: number;
   /** Baseline-to-baseline distance as a multiple of the size. */
   leading: number;
+  /** The first baseline's distance below the box's top, as a multiple of the size (about an ascender). */
+  ascent?: number;
   /** The smallest size, points; below it the text overflows instead (still readable, unlike 2 pt). */
   minSize?: number;
   /** Scripts written without spaces (Chinese, Japanese, Thai) break between any two characters. */
@@ -33,16 +35,16 @@ export interface FittedText {
 
 /** Each step lowers the size by this factor: fine enough that a fitted text is not much smaller than it must be. */
 const SHRINK_STEP = 0.94;
-/** A line's own height as a multiple of its size (ascender to descender of common fonts). */
-const LINE_BODY = 1.0;
-/** Room the box is allowed beyond its measured height: layout boxes hug the glyphs' outlines. */
-const HEIGHT_SLACK = 0.15;
-const WIDTH_SLACK = 1.02;
+/** Ascender and descender of common fonts as a multiple of the size (Times, Helvetica: about 0.9 and 0.22). */
+const ASCENT = 0.9;
+const DESCENT = 0.22;
+/** Points the text may pass the box by: layout boxes hug the original glyphs, whose metrics differ a little from the new font's. */
+const HEIGHT_SLACK = 1;
 export const DEFAULT_MIN_SIZE = 4;
 
-/** The height `lines` lines take at `size` with `leading`. */
-export function linesHeight(lines: number, size: number, leading: number): number {
-  return lines <= 0 ? 0 : (lines - 1) * size * leading + size * LINE_BODY;
+/** The height `lines` lines take at `size` with `leading`, from the box's top to the last descender. */
+export function linesHeight(lines: number, size: number, leading: number, ascent = ASCENT): number {
+  return lines <= 0 ? 0 : size * ascent + (lines - 1) * size * leading + size * DESCENT;
 }
 
 /**
@@ -79,12 +81,12 @@ export function wrapText(text: string, width: number, size: number, measure: Mea
 /** The largest size (from `options.size` down) at which `text` fits `box`, with its lines. */
 export function fitText(text: string, box: FitBox, measure: Measure, options: FitOptions): FittedText {
   const minSize = Math.min(options.minSize ?? DEFAULT_MIN_SIZE, options.size);
-  const height = box.height * (1 + HEIGHT_SLACK);
-  const width = box.width * WIDTH_SLACK;
+  const height = box.height + HEIGHT_SLACK;
+  const width = box.width;
   let size = options.size;
   for (;;) {
     const lines = wrapText(text, width, size, measure, options.breakAnywhere);
-    const fits = linesHeight(lines.length, size, options.leading) <= height
+    const fits = linesHeight(lines.length, size, options.leading, options.ascent) <= height
       && lines.every((line) => measure(line, size) <= width);
     if (fits) return { lines, size, overflow: false };
     const next = size * SHRINK_STEP;

@@ -14,11 +14,11 @@ const BOX_MARGIN = 2;
 function blank(image: GreyImage, page: TextBoxPage, dpi: number): GreyImage {
   const grey = image.grey.slice();
   const scale = dpi / 72;
-  for (const box of page.boxes) {
-    const x0 = Math.max(0, Math.floor((box.rect.x0 - BOX_MARGIN) * scale));
-    const x1 = Math.min(image.width, Math.ceil((box.rect.x1 + BOX_MARGIN) * scale));
-    const y0 = Math.max(0, Math.floor((box.rect.y0 - BOX_MARGIN) * scale));
-    const y1 = Math.min(image.height, Math.ceil((box.rect.y1 + BOX_MARGIN) * scale));
+  for (const box of page.boxes.flatMap((b) => [b.rect, b.room])) {
+    const x0 = Math.max(0, Math.floor((box.x0 - BOX_MARGIN) * scale));
+    const x1 = Math.min(image.width, Math.ceil((box.x1 + BOX_MARGIN) * scale));
+    const y0 = Math.max(0, Math.floor((box.y0 - BOX_MARGIN) * scale));
+    const y1 = Math.min(image.height, Math.ceil((box.y1 + BOX_MARGIN) * scale));
     for (let y = y0; y < y1; y++) grey.fill(255, y * image.width + x0, y * image.width + x1);
   }
   return { width: image.width, height: image.height, grey };

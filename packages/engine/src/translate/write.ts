@@ -120,10 +120,10 @@ function translatePage(doc: PDFDocument, layout: TextBoxPage, options: WriteTran
       const text = options.translations[box.id]!.replace(/\s+/gu, ' ').trim();
       if (text === '') continue;
       fit.boxes++;
-      const width = box.rect.x1 - box.rect.x0;
-      const height = box.rect.y1 - box.rect.y0;
+      const width = box.room.x1 - box.room.x0;
+      const height = box.room.y1 - box.room.y0;
       const fitted = fitText(text, { width, height }, (t, size) => fonts.width(t, box) * size, {
-        size: box.size, leading: box.leading, breakAnywhere: options.breakAnywhere,
+        size: box.size, leading: box.leading, breakAnywhere: options.breakAnywhere, ascent: (box.baseline - box.rect.y0) / box.size,
       });
       if (fitted.overflow) fit.overflowing++;
       if (fitted.size < box.size - 0.01) fit.shrunk++;
@@ -147,7 +147,7 @@ function translatePage(doc: PDFDocument, layout: TextBoxPage, options: WriteTran
 
 /** Where a line starts: the box's alignment kept, right-to-left text set from the right edge. */
 function lineStart(box: TextBox, lineWidth: number, rtl: boolean): number {
-  const { x0, x1 } = box.rect;
+  const { x0, x1 } = box.room;
   if (rtl || box.align === 'right') return Math.max(x0, x1 - lineWidth);
   if (box.align === 'center') return x0 + Math.max(0, (x1 - x0 - lineWidth) / 2);
   return x0;
