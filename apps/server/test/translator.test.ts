@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leftoverTempFiles, newClient, removeDir, signUp, startServer, upload, waitForTask, type Client, type TestServer } from './harness.js';
+import { leftoverTempFiles, newClient, queryDb, removeDir, signUp, startServer, upload, waitForTask, type Client, type TestServer } from './harness.js';
 import { startOpenAiMock, type OpenAiMock } from './openAiMock.js';
 import { makeTextPdf } from './pdfFixtures.js';
 import { pageTexts } from './readBack.js';
@@ -109,6 +109,14 @@ describe('ai-translator through the API (real Apertium, real MuPDF)', () => {
     expect({ http: res.http, code: res.env.code }).toEqual({ http: 404, code: 2405 });
   });
 
+  it('fails a PDF without text to translate with TRANSLATE_NO_TEXT, leaving nothing behind', async () => {
+    const fileId = (await upload(server, 'numbers.pdf', makeTextPdf([{ paragraphs: ['2024 2025 12.5 %'] }]), undefined, alice)).file_id;
+    const created = await alice.api<TaskCreated>('POST', '/api/v2/translate/document', { file_id: fileId, source_lang: 'en', target_lang: 'es' });
+    const result = await waitForTask(server, created.env.data.task_id, 60_000, alice);
+    expect(result.items[0]!.status).toBe('TRANSLATE_NO_TEXT');
+    expect(leftoverTempFiles(server)).toEqual([]);
+  });
+
   it('refuses a pair no installed Apertium package translates, and a guest', async () => {
     const fileId = (await upload(server, 'report.pdf', makeTextPdf(PAGES), undefined, alice)).file_id;
     const res = await alice.api('POST', '/api/v2/translate/document', { file_id: fileId, source_lang: 'en', target_lang: 'ja' });
@@ -152,5 +160,29 @@ describe('ai-translator with an OpenAI-compatible endpoint (a MOCK server speaki
     const arabic = await boxWith(bytes, /تقرير/u);
     expect(Math.abs(arabic!.x1 - english!.x1)).toBeLessThan(3);
     expect(mock.requests[0]!.body.messages[0]!.content).toMatch(/English to Arabic/u);
+  });
+});
+
+describe('ai-translator metering with the paywalls on', () => {
+  let paid: TestServer;
+
+  beforeAll(async () => {
+    paid = await startServer({ env: { PAYWALLS: 'on' } });
+  });
+
+  afterAll(async () => {
+    await paid.stop();
+    removeDir(paid.dataDir);
+  });
+
+  it("refuses a translation once the month's AI tokens are used up (11003), before any task starts", async () => {
+    const { client, email } = await signUp(paid);
+    const fileId = (await upload(paid, 'report.pdf', makeTextPdf(PAGES), undefined, client)).file_id;
+    const [user] = queryDb<{ user_id: string }>(paid, 'select user_id from users where email = ?', email);
+    const period = new Date().toISOString().slice(0, 7);
+    queryDb(paid, 'insert into ai_usage (owner, period, tokens_used, questions_used) values (?, ?, ?, 0)', `u:${user!.user_id}`, period, 5_000);
+    const res = await client.api('POST', '/api/v2/translate/document', { file_id: fileId, source_lang: 'en', target_lang: 'es' });
+    expect(res.env.code).toBe(11003);
+    expect(queryDb<{ n: number }>(paid, "select count(*) as n from tasks where kind = 'translate'")).toEqual([{ n: 0 }]);
   });
 });

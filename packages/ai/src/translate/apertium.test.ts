@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apertiumPairs, translateWithApertium } from './apertium.js';
 import { createTranslator } from './translator.js';
 
@@ -39,5 +42,22 @@ describe('Apertium wrapper (real apertium)', () => {
     expect(result.texts[0]).toMatch(/amigo/u);
     expect(result.tokens).toBeGreaterThan(0);
     await expect(translator.translate(['Hello'], 'en', 'ja')).rejects.toMatchObject({ code: 'TRANSLATE_PAIR_UNAVAILABLE' });
+  });
+});
+
+describe('Apertium wrapper limits', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pw-apertium-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('ends a translation that runs past its time limit, the whole pipeline with it, with an error', async () => {
+    // A stand-in for a stuck apertium: it never answers.
+    const stuck = join(dir, 'stuck-apertium');
+    writeFileSync(stuck, '#!/bin/sh\nexec sleep 30\n', { mode: 0o755 });
+    const started = Date.now();
+    await expect(translateWithApertium('eng-spa', ['The house is big.'], { command: stuck, timeoutMs: 300 })).rejects.toThrow(/timed out/u);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

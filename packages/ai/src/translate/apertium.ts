@@ -107,17 +107,36 @@ function run(command: string, args: string[], input: string, options: ApertiumOp
   return new Promise((resolve, reject) => {
     // Node's stdin pipes are sockets, and the apertium script reads /dev/stdin by path, which a
     // socket cannot be opened as: `cat` in between gives it a real pipe (and no temporary file).
-    const child = spawn('/bin/sh', ['-c', 'cat | exec "$0" "$@"', command, ...args], { stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    // Its own process group, so that a timeout or a cancel ends the whole pipeline, not the shell alone.
+    const child = spawn('/bin/sh', ['-c', 'cat | exec "$0" "$@"', command, ...args], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
+    let ended: string | null = null;
+    const end = (why: string) => {
+      ended = why;
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group has ended already.
+      }
+    };
+    const timer = setTimeout(() => end('timed out'), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const onAbort = () => end('cancelled');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    child.on('error', reject);
     // A process that ends before reading all its input closes the pipe: its exit status tells why.
     child.stdin.on('error', () => undefined);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
     child.on('close', (code, signal) => {
-      if (code === 0) resolve(Buffer.concat(stdout).toString('utf8'));
-      else reject(new Error(`${command} ${args.join(' ')} ended with ${signal ?? `status ${code}`}: ${Buffer.concat(stderr).toString('utf8').slice(0, 300)}`));
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (code === 0 && ended === null) resolve(Buffer.concat(stdout).toString('utf8'));
+      else reject(new Error(`${command} ${args.join(' ')} ${ended ?? `ended with ${signal ?? `status ${code}`}`}: ${Buffer.concat(stderr).toString('utf8').slice(0, 300)}`));
     });
     child.stdin.end(input);
   });
