@@ -8,6 +8,8 @@
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 const MIRRORED: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 export function visualOrder(line: string): string {
   const tokens = line.split(/(\s+)/u).filter((t) => t !== '');
   // Groups of tokens: each right-to-left word alone, consecutive left-to-right words together.
@@ -26,7 +28,8 @@ export function visualOrder(line: string): string {
     .reverse()
     .map((group) => {
       const text = group.text.trim();
-      return group.rtl ? [...text].reverse().map((ch) => MIRRORED[ch] ?? ch).join('') : text;
+      // By grapheme, so that a mark stays after the letter it sits on.
+      return group.rtl ? [...graphemes.segment(text)].map((g) => MIRRORED[g.segment] ?? g.segment).reverse().join('') : text;
     })
     .join(' ');
 }

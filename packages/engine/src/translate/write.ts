@@ -17,7 +17,10 @@ import { writeTextDocx } from '../text-docx.js';
 import type { TextBox, TextBoxPage } from './boxes.js';
 import { fitText } from './fit.js';
 import { TranslationFonts, type FontSpan } from './fonts.js';
+import { shapeArabic } from './arabic.js';
 import { visualOrder } from './bidi.js';
+
+const ARABIC = /[\u0600-\u06ff]/u;
 
 export type TranslationLayout = 'translated' | 'bilingual' | 'docx';
 
@@ -117,7 +120,8 @@ function translatePage(doc: PDFDocument, layout: TextBoxPage, options: WriteTran
     const names = new Map<number, string>();
     const ops: string[] = [];
     for (const box of boxes) {
-      const text = options.translations[box.id]!.replace(/\s+/gu, ' ').trim();
+      const plain = options.translations[box.id]!.replace(/\s+/gu, ' ').trim();
+      const text = ARABIC.test(plain) ? shapeArabic(plain) : plain;
       if (text === '') continue;
       fit.boxes++;
       const width = box.room.x1 - box.room.x0;
