@@ -33,6 +33,7 @@ const NOTO_SCRIPTS: readonly { test: RegExp; file: string }[] = [
   { test: /[\u0e00-\u0e7f]/u, file: 'NotoSansThai-Regular.ttf' },
 ];
 const FALLBACK_FILE = 'DejaVuSans.ttf';
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 
 function standardName(style: BoxStyle): string {
   const { bold, italic } = style;
@@ -61,7 +62,10 @@ export class TranslationFonts {
     const script = NOTO_SCRIPTS.find((s) => s.test.test(text));
     if (!script) {
       try {
-        return [{ font: this.chooser.choose(this.styleFont(style), text), text }];
+        const chosen = this.chooser.choose(this.styleFont(style), text);
+        // The chooser's last resort is a CJK font, whose Latin is set full width: right for
+        // Chinese, Japanese and Korean only; other text goes to DejaVu Sans.
+        if (!chosen.name.startsWith('CJK ') || CJK.test(text)) return [{ font: chosen, text }];
       } catch (err) {
         if (!(err instanceof CatalogueError)) throw err;
       }

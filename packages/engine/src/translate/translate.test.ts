@@ -141,4 +141,17 @@ describe('translating a PDF in place', () => {
     expect([...line.fonts].some((f) => /Hebrew|DejaVu/i.test(f))).toBe(true);
     expect(Math.abs(line.x1 - headingBox.rect.x1)).toBeLessThan(3);
   });
+
+  it('sets Latin text with a character no standard font has in DejaVu Sans, not in a full-width CJK font', async () => {
+    const input = tmp.file('report.pdf', reportPdf());
+    const pages = await readTextBoxes({ path: input });
+    const headingBox = pages[0]!.boxes.find((b) => b.text === REPORT.heading)!;
+    const output = tmp.out('report-symbols.pdf');
+    await writeTranslation({ path: input }, output, {
+      pages: [{ ...pages[0]!, boxes: [headingBox] }], translations: { [headingBox.id]: 'Sea \u03b3\u0303 el camino' }, layout: 'translated', rtl: false, breakAnywhere: false,
+    });
+    const line = pageLines(output, 0).find((l) => l.text.includes('camino'))!;
+    expect([...line.fonts].some((f) => /DejaVu/u.test(f))).toBe(true);
+    expect(line.x1 - line.x0).toBeLessThan(headingBox.room.x1 - headingBox.room.x0 + 2);
+  });
 });
