@@ -70,6 +70,10 @@ function boxOf(paragraph: Paragraph, id: string, cell?: { x0: number; x1: number
   const text = paragraphText(paragraph);
   const run = dominantRun(paragraph);
   if (!run || !/[\p{L}]/u.test(text)) return null;
+  // Text set sideways (a margin note printed up the page) stands in a box a line wide and many
+  // tall: written across, a translation could not fit it, so it is left as it is.
+  const width = paragraph.bbox.x1 - paragraph.bbox.x0;
+  if (width < run.size * 1.5 && paragraph.bbox.y1 - paragraph.bbox.y0 > width * 3) return null;
   const lines = Math.max(1, Math.round((paragraph.bbox.y1 - paragraph.bbox.y0) / Math.max(paragraph.lineSpacing, 1)));
   const leading = lines > 1 && run.size > 0 ? paragraph.lineSpacing / run.size : DEFAULT_LEADING;
   return {
