@@ -3,6 +3,7 @@
  * pairs this server has installed, translates an English PDF into Spanish, downloads it and
  * finds Spanish on page 1 where the English stood (read back with MuPDF).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import * as mupdf from 'mupdf';
@@ -81,6 +82,8 @@ test('a signed-in user translates an English PDF into Spanish and finds Spanish 
   const download = page.getByTestId('translator-download');
   await expect(download.or(page.getByTestId('translator-error'))).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('translator-result-name')).toHaveText('report-es.pdf');
+  const axe = await new AxeBuilder({ page }).include('[data-testid="ai-translator"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   const translated = readFileSync(await file.path());
 
