@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leftoverTempFiles, newClient, queryDb, removeDir, signUp, startServer, upload, waitForTask, type Client, type TestServer } from './harness.js';
 import { startOpenAiMock, type OpenAiMock } from './openAiMock.js';
-import { makeTextPdf } from './pdfFixtures.js';
+import { encryptPdf, makeTextPdf } from './pdfFixtures.js';
 import { pageTexts } from './readBack.js';
 
 const HEADING = 'The annual report';
@@ -101,6 +101,15 @@ describe('ai-translator through the API (real Apertium, real MuPDF)', () => {
     const docx = await translate(alice, { file_id: fileId, source_lang: 'en', target_lang: 'es', layout: 'docx' });
     expect(docx.result.items[0]!.output_file_name).toBe('report-es.docx');
     expect(docx.bytes.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('asks for the password of an encrypted PDF (3122) and translates it with the password', async () => {
+    const fileId = (await upload(server, 'locked.pdf', encryptPdf(makeTextPdf(PAGES), 'secret'), undefined, alice)).file_id;
+    const created = await alice.api<TaskCreated>('POST', '/api/v2/translate/document', { file_id: fileId, source_lang: 'en', target_lang: 'es' });
+    expect((await waitForTask(server, created.env.data.task_id, 60_000, alice)).items[0]!.status).toBe(3122);
+    const { result, bytes } = await translate(alice, { file_id: fileId, password: 'secret', source_lang: 'en', target_lang: 'es' });
+    expect(result.items[0]!.status).toBe(0);
+    expect(pageTexts(bytes)[0]).toMatch(/hermano/u);
   });
 
   it("refuses another user's file without telling that it exists", async () => {

@@ -1,5 +1,5 @@
 import {
-  Alert, Badge, Button, Group, Paper, Progress, Radio, Select, Skeleton, Stack, Text, ThemeIcon,
+  Alert, Badge, Button, Group, Paper, PasswordInput, Progress, Radio, Select, Skeleton, Stack, Text, ThemeIcon,
 } from '@mantine/core';
 import { IconCloudUpload, IconDownload, IconFileText, IconLanguage } from '@tabler/icons-react';
 import {
@@ -44,6 +44,8 @@ function TranslatorWorkspace() {
   const [layout, setLayout] = useState<TranslationLayoutName>('translated');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [error, setError] = useState<ApiErrorCode | null>(null);
+  /** The password of an encrypted PDF, asked once the translation answered 3122 (SPEC §5). */
+  const [password, setPassword] = useState<string | null>(null);
   const running = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -64,7 +66,9 @@ function TranslatorWorkspace() {
   const fail = (err: unknown, back: Phase) => {
     if (isCanceled(err)) return;
     handleLimitRefusal(err);
-    setError(toApiError(err).code);
+    const code = toApiError(err).code;
+    setError(code);
+    if (code === 3122 || code === 'INCORRECT_PASSWORD') setPassword((current) => current ?? '');
     setPhase(back);
   };
 
@@ -79,6 +83,7 @@ function TranslatorWorkspace() {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
+    setPassword(null);
     setPhase({ kind: 'uploading', name: file.name });
     // SPEC §2: the translator uploads to the signed-in user's cloud (forced cloud upload).
     uploadFile(file, { signal: controller.signal, autoOssUpload: true }).then(
@@ -97,7 +102,8 @@ function TranslatorWorkspace() {
     running.current = controller;
     setPhase({ kind: 'translating', name, fileId, progress: 0 });
     try {
-      const { task_id: taskId } = await startTranslation({ file_id: fileId, source_lang: source, target_lang: target, layout }, controller.signal);
+      const body = { file_id: fileId, source_lang: source, target_lang: target, layout, ...(password ? { password } : {}) };
+      const { task_id: taskId } = await startTranslation(body, controller.signal);
       const result = await followTask(taskId, {
         signal: controller.signal,
         onProgress: (progress) => setPhase({ kind: 'translating', name, fileId, progress }),
@@ -202,6 +208,16 @@ function TranslatorWorkspace() {
                 data-testid="translator-target"
               />
             </Group>
+            {password !== null && (
+              <PasswordInput
+                label={t('password.title')}
+                placeholder={t('password.label')}
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                disabled={busy}
+                data-testid="translator-password"
+              />
+            )}
             {target && rightToLeftLanguages.includes(target) && <Text fz="xs" c="dimmed">{t('translator.rightToLeft')}</Text>}
             <Radio.Group value={layout} onChange={(value) => setLayout(translationLayouts.find((l) => l === value) ?? 'translated')} label={t('translator.layout')}>
               <Stack gap={6} mt={6}>
