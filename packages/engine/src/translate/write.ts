@@ -15,7 +15,7 @@ import { documentFail, openInput, saveDocument, type SingleInput } from '../pdf/
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { writeTextDocx } from '../text-docx.js';
 import type { TextBox, TextBoxPage } from './boxes.js';
-import { fitText } from './fit.js';
+import { fitText, type FittedText } from './fit.js';
 import { TranslationFonts, type FontSpan } from './fonts.js';
 import { shapeArabic } from './arabic.js';
 import { visualOrder } from './bidi.js';
@@ -119,33 +119,61 @@ function translatePage(doc: PDFDocument, layout: TextBoxPage, options: WriteTran
     const toUser = displayToUser(page);
     const names = new Map<number, string>();
     const ops: string[] = [];
+    const fitIn = (box: TextBox, text: string, size: number) => fitText(text, { width: box.room.x1 - box.room.x0, height: box.room.y1 - box.room.y0 }, (t, at) => fonts.width(t, box) * at, {
+      size, leading: box.leading, breakAnywhere: options.breakAnywhere, ascent: (box.baseline - box.rect.y0) / box.size,
+    });
+    const fitted = new Map<TextBox, { text: string; fitted: FittedText }>();
     for (const box of boxes) {
       const plain = options.translations[box.id]!.replace(/\s+/gu, ' ').trim();
       const text = ARABIC.test(plain) ? shapeArabic(plain) : plain;
-      if (text === '') continue;
+      if (text !== '') fitted.set(box, { text, fitted: fitIn(box, text, box.size) });
+    }
+    evenOut(fitted, fitIn);
+    for (const [box, { fitted: set }] of fitted) {
       fit.boxes++;
-      const width = box.room.x1 - box.room.x0;
-      const height = box.room.y1 - box.room.y0;
-      const fitted = fitText(text, { width, height }, (t, size) => fonts.width(t, box) * size, {
-        size: box.size, leading: box.leading, breakAnywhere: options.breakAnywhere, ascent: (box.baseline - box.rect.y0) / box.size,
-      });
-      if (fitted.overflow) fit.overflowing++;
-      if (fitted.size < box.size - 0.01) fit.shrunk++;
-      const leading = fitted.size * box.leading;
+      if (set.overflow) fit.overflowing++;
+      if (set.size < box.size - 0.01) fit.shrunk++;
+      const leading = set.size * box.leading;
       // The first line on the original's first baseline, nearer the top in proportion when set smaller.
-      let baseline = box.rect.y0 + (box.baseline - box.rect.y0) * (fitted.size / box.size);
-      for (const line of fitted.lines) {
+      let baseline = box.rect.y0 + (box.baseline - box.rect.y0) * (set.size / box.size);
+      for (const line of set.lines) {
         const logical = options.rtl ? visualOrder(line) : line;
         const spans = fonts.spans(logical, box);
-        const lineWidth = spans.reduce((sum, span) => sum + span.font.width(span.text), 0) * fitted.size;
+        const lineWidth = spans.reduce((sum, span) => sum + span.font.width(span.text), 0) * set.size;
         const x = lineStart(box, lineWidth, options.rtl);
-        ops.push(...lineOps(doc, resources, names, spans, x, baseline, fitted.size, box.color, toUser));
+        ops.push(...lineOps(doc, resources, names, spans, x, baseline, set.size, box.color, toUser));
         baseline += leading;
       }
     }
     if (ops.length > 0) appendContent(doc, pageObj, ops.join('\n'));
   } finally {
     page.destroy();
+  }
+}
+
+/** Boxes of one style on a page: set at one size, so that shrinking shows as little as it can. */
+const styleOf = (box: TextBox): string => `${box.size}|${box.bold}|${box.italic}|${box.serif}|${box.mono}`;
+/** A style needs this many boxes on the page before its sizes are evened out. */
+const EVEN_OUT_MIN = 3;
+
+/**
+ * Body paragraphs of one style, fitted one by one, come out at different sizes (one shrunk to
+ * 10 pt between two at 11): those above their style's median size are set at the median, which
+ * fits them too (a smaller size never needs more room).
+ */
+function evenOut(fitted: Map<TextBox, { text: string; fitted: FittedText }>, fitIn: (box: TextBox, text: string, size: number) => FittedText): void {
+  const styles = new Map<string, TextBox[]>();
+  for (const box of fitted.keys()) styles.set(styleOf(box), [...(styles.get(styleOf(box)) ?? []), box]);
+  for (const group of styles.values()) {
+    if (group.length < EVEN_OUT_MIN) continue;
+    const sizes = group.map((box) => fitted.get(box)!.fitted.size).sort((a, b) => a - b);
+    const median = sizes[Math.floor((sizes.length - 1) / 2)]!;
+    for (const box of group) {
+      const entry = fitted.get(box)!;
+      if (entry.fitted.size <= median + 0.01) continue;
+      const smaller = fitIn(box, entry.text, median);
+      if (!smaller.overflow) entry.fitted = smaller;
+    }
   }
 }
 
