@@ -194,4 +194,13 @@ describe('ai-translator metering with the paywalls on', () => {
     expect(res.env.code).toBe(11003);
     expect(queryDb<{ n: number }>(paid, "select count(*) as n from tasks where kind = 'translate'")).toEqual([{ n: 0 }]);
   });
+
+  it('measures a translation by the AI read limits (SPEC §9: 260 pages for every tier), not the PDF tools\' 100 free pages', async () => {
+    const { client } = await signUp(paid);
+    const pages = (count: number) => makeTextPdf(Array.from({ length: count }, (_, i) => ({ paragraphs: [`Page ${i + 1} of the long report.`] })));
+    const long = (await upload(paid, 'long.pdf', pages(261), undefined, client)).file_id;
+    const refused = await client.api('POST', '/api/v2/translate/document', { file_id: long, source_lang: 'en', target_lang: 'es' });
+    // Over the AI maximum no upgrade helps (PAGES_EXCEEDED); under the PDF key it would ask for one (PAGES_UPGRADE).
+    expect(refused.env.code).toBe('PAGES_EXCEEDED');
+  });
 });
