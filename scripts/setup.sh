@@ -16,6 +16,8 @@ cd "$(dirname "$0")/.."
 # living scripts) cover the scripts; Carlito and Caladea have the widths of Calibri and Cambria,
 # so Word documents set in them keep their line breaks (Liberation does the same for Arial,
 # Times New Roman and Courier New).
+# Apertium with the pairs Debian ships translates documents offline (ai-translator): English <->
+# Spanish and Catalan, Spanish <-> Portuguese, French and Italian (apertium-es-it is now apertium-spa-ita).
 APT_PACKAGES=(
   qpdf ghostscript poppler-utils unzip
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-fra
@@ -27,6 +29,7 @@ APT_PACKAGES=(
   epubcheck
   python3 make g++
   postgresql redis-server
+  apertium apertium-eng-spa apertium-eng-cat apertium-es-pt apertium-fr-es apertium-spa-ita
 )
 
 missing=()

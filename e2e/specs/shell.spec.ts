@@ -159,7 +159,7 @@ test('document-cloud asks a guest to log in', async ({ page }) => {
 });
 
 test('the AI pages still to come say what they will do and that they are not available yet', async ({ page }) => {
-  for (const [path, heading] of [['ai-translator', 'AI Translator'], ['ai-proofread', 'AI Proofreader']] as const) {
+  for (const [path, heading] of [['ai-proofread', 'AI Proofreader']] as const) {
     await page.goto(`/app/${path}`);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(page.getByTestId('tool-unavailable')).toBeVisible();

@@ -22,6 +22,7 @@ const benchmarks = {
   soak: () => import('./soak.js'),
   scale: () => import('./scale.js'),
   'ai-retrieval': () => import('./ai-retrieval.js'),
+  translate: () => import('./translate.js'),
 };
 
 function usage() {

@@ -47,6 +47,7 @@ import { Metering } from './modules/ai/metering.js';
 import { AiRepo } from './modules/ai/repo.js';
 import { aiRoutesOf } from './modules/ai/routes.js';
 import { AiService } from './modules/ai/service.js';
+import { translationRoutesOf } from './modules/ai/translationRoutes.js';
 
 export const VERSION = '0.1.0';
 
@@ -75,7 +76,7 @@ export async function buildApp(config: Config): Promise<App> {
   const adapters = await createAdapters(config, http.log);
   const { db, storage, mailer } = adapters;
   // The engines and a runner for every task kind; a worker process builds the same (worker.ts).
-  const { engine, office, files, tasksRepo, tasks, tools: toolsService } = buildTaskRuntime(config, adapters, http.log);
+  const { engine, office, files, tasksRepo, tasks, tools: toolsService, translation } = buildTaskRuntime(config, adapters, http.log);
   const queue = adapters.createQueue({ tasksRepo, execute: (t) => tasks.execute(t), changedElsewhere: (id) => tasks.changedElsewhere(id) });
   tasks.attachQueue(queue);
 
@@ -130,6 +131,7 @@ export async function buildApp(config: Config): Promise<App> {
     ...cloudRoutesOf(cloud),
     ...shareRoutesOf(shares),
     ...aiRoutesOf(ai),
+    ...translationRoutesOf(translation),
     implement(docsRoutes.openApi, async (_input, _request, reply) => reply.send(document)),
     implement(docsRoutes.health, async () => {
       const memory = process.memoryUsage();

@@ -20,6 +20,10 @@ import { pageKinds } from './modules/tools/kinds/pages.js';
 import { protectKinds } from './modules/tools/kinds/protect.js';
 import { replaceTextKinds } from './modules/tools/kinds/replaceText.js';
 import { ToolsService } from './modules/tools/service.js';
+import { createTranslator } from '@pagewright/ai';
+import { Metering } from './modules/ai/metering.js';
+import { AiRepo } from './modules/ai/repo.js';
+import { DocumentTranslation, TRANSLATE_TASK_KIND } from './modules/ai/translation.js';
 
 export interface TaskRuntime {
   engine: EnginePool;
@@ -29,6 +33,8 @@ export interface TaskRuntime {
   tasksRepo: TasksRepo;
   tasks: TasksService;
   tools: ToolsService;
+  /** The document translator (ai-translator): its task kind runs here, its calls start it in the API process. */
+  translation: DocumentTranslation;
 }
 
 export function buildTaskRuntime(
@@ -52,5 +58,9 @@ export function buildTaskRuntime(
   );
   const unrun = tasks.missingRunners(tools.flatMap((t) => taskKindOf(t) ?? []));
   if (unrun.length > 0) throw new Error(`task kinds of the tool table without a runner: ${unrun.join(', ')}`);
-  return { engine, office, files, tasksRepo, tasks, tools: toolsService };
+  const translation = new DocumentTranslation({
+    files, tasks, storage, engine, translator: createTranslator(config.ai), metering: new Metering(new AiRepo(db), config.billing.paywalls),
+  });
+  tasks.registerRunner(TRANSLATE_TASK_KIND, translation.run);
+  return { engine, office, files, tasksRepo, tasks, tools: toolsService, translation };
 }

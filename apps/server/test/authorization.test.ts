@@ -305,6 +305,9 @@ const probes: Record<string, () => Promise<void>> = {
   'POST /api/v2/file/info': async () => expectHidden(await bob('POST', '/api/v2/file/info', { file_id: a.aiDoc }), 'her document\'s AI status'),
   'GET /api/v2/file/download-url': async () => expectHidden(await bob('GET', `/api/v2/file/download-url?file_id=${a.aiDoc}`), 'her document\'s URL'),
   'POST /api/v2/chat/summary': async () => expectHidden(await bob('POST', '/api/v2/chat/summary', { file_id: a.aiDoc }), 'her summary'),
+  'POST /api/v2/translate/document': async () => {
+    expectHidden(await bob('POST', '/api/v2/translate/document', { file_id: a.pdf, source_lang: 'en', target_lang: 'es' }), 'her PDF translated');
+  },
   'POST /api/v2/chat/summary/stream': async () => expectHidden(await bob('POST', '/api/v2/chat/summary/stream', { file_id: a.aiDoc }), 'her summary stream'),
   'POST /api/v2/chat/completion': async () => {
     expectHidden(await bob('POST', '/api/v2/chat/completion', { file_id: a.aiDoc, action: 'ask', text: 'When?' }), 'AI read on her document');

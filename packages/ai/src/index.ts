@@ -19,3 +19,6 @@ export { DocumentIndex, type DocumentIndexJson } from './retrieval.js';
 export { countWords, guessLanguage, sentences, words } from './segment.js';
 export { documentSentences, summarizeDocument, summarizeSentences, SUMMARY_MAX_WORDS, SUMMARY_WORDS, type DocumentSentence, type SummaryOptions } from './summarize.js';
 export { estimateTokens } from './tokens.js';
+export { apertiumPairs, translateWithApertium, type ApertiumOptions, type ApertiumPair } from './translate/apertium.js';
+export { translateWithEndpoint } from './translate/endpoint.js';
+export { createTranslator, type TranslationResult, type Translator } from './translate/translator.js';

@@ -107,6 +107,9 @@ export const errorCatalogue = {
   AI_NOT_READY: { message: 'The document is still being analysed. Please wait a moment.' },
   CHAT_REFRESH_LIMIT: { message: 'An answer can be regenerated at most 5 times.' },
   UNKNOWN: { message: 'Something error, please try again later.' },
+  // The document translator (SPEC §1).
+  TRANSLATE_PAIR_UNAVAILABLE: { message: 'This server cannot translate between these two languages.' },
+  TRANSLATE_NO_TEXT: { message: 'The document has no text to translate. Scanned pages need OCR first.' },
 } as const satisfies Record<string | number, CatalogueEntry>;
 
 export interface CatalogueEntry {

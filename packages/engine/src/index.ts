@@ -36,3 +36,7 @@ export { analysePdf, type DocumentLayout, type PageLayout as PdfPageLayout, type
 export { type ProgressFn } from './progress.js';
 export { operations, type OperationArgs, type OperationName, type OperationResult } from './operations.js';
 export { InputError } from './errors.js';
+export { readTextBoxes, type TextBox, type TextBoxPage } from './translate/boxes.js';
+export { writeTranslation, type TranslationFit, type TranslationLayout, type WriteTranslationOptions } from './translate/write.js';
+export { fitText, wrapText } from './translate/fit.js';
+export { similarityOutsideBoxes } from './translate/similarity.js';

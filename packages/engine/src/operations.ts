@@ -22,6 +22,8 @@ import { replaceText } from './replace-text.js';
 import { signPdf } from './sign.js';
 import { pageTexts } from './text.js';
 import { cropPdf, rotatePdf } from './transform.js';
+import { readTextBoxes } from './translate/boxes.js';
+import { writeTranslation, type WriteTranslationOptions } from './translate/write.js';
 
 type Progress = (percent: number) => void;
 type PdfInput = { path: string; password?: string };
@@ -71,6 +73,10 @@ export const operations = {
     const png = await renderPage(a.path, a.page, a.dpi, a.password);
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64');
   },
+  /** The translator's two halves around the translation itself, which runs outside the engine (Apertium, an endpoint). */
+  translateRead: (a: { input: PdfInput }, p: Progress) => readTextBoxes(a.input, p),
+  translateWrite: (a: { input: PdfInput; outputPath: string; options: WriteTranslationOptions }, p: Progress) =>
+    writeTranslation(a.input, a.outputPath, a.options, p),
 };
 
 export type OperationName = keyof typeof operations;

@@ -16,7 +16,7 @@ import classes from './ai.module.css';
  * group whose AI policy every call sends. `guestAllowed` lets a guest in (a shared conversation).
  */
 export function AiPageFrame({ name, guestAllowed = false, children }: {
-  name: 'chat-pdf' | 'ai-read';
+  name: 'chat-pdf' | 'ai-read' | 'ai-translator';
   guestAllowed?: boolean;
   children: ReactNode;
 }) {

@@ -869,6 +869,11 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
 /** First and last baselines of the paragraphs made here, for the vertical spacing. */
 const baselines = new WeakMap<Paragraph, { first: number; last: number; size: number }>();
 
+/** The first baseline of a paragraph made here (the translator writes its translation's first line on it). */
+export function firstBaseline(paragraph: Paragraph): number | undefined {
+  return baselines.get(paragraph)?.first;
+}
+
 /**
  * The top and bottom of a block as a writer lays it out: a paragraph is a stack of line boxes
  * `lineSpacing` tall whose bottoms are a fifth of the size below the baselines.

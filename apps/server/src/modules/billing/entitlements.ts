@@ -39,6 +39,9 @@ export type PageCounter = (owner: string, fileId: string, password: string | und
  * tested in contracts), and OCR whenever the task runs OCR.
  */
 export function limitKeyOfTask(kind: string, params: unknown): LimitKey {
+  // A task of no tool page (the translator of ai-translator) names its key in its params.
+  const own = (params as { limit_key?: LimitKey } | undefined)?.limit_key;
+  if (own) return own;
   const key = toolsOfTaskKind(kind)[0]?.limitKey ?? 'PDF';
   if (key !== 'PDF') return key;
   const languages = (params as TaskParamsShape | undefined)?.options?.ocrLanguages;
