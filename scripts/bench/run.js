@@ -22,6 +22,7 @@ const benchmarks = {
   soak: () => import('./soak.js'),
   scale: () => import('./scale.js'),
   'ai-retrieval': () => import('./ai-retrieval.js'),
+  'ai-detector': () => import('./ai-detector.js'),
 };
 
 function usage() {

@@ -19,3 +19,8 @@ export { DocumentIndex, type DocumentIndexJson } from './retrieval.js';
 export { countWords, guessLanguage, sentences, words } from './segment.js';
 export { documentSentences, summarizeDocument, summarizeSentences, SUMMARY_MAX_WORDS, SUMMARY_WORDS, type DocumentSentence, type SummaryOptions } from './summarize.js';
 export { estimateTokens } from './tokens.js';
+export { AiTextDetector, type DetectedSentence, type Detection, type DetectorMeasurement, type DetectorModelJson, type DetectorSignal } from './detector/detector.js';
+export { falsePositiveRate, LogisticModel, rocAuc, thresholdFor, type LogisticModelJson } from './detector/classifier.js';
+export { passageFeatureNames, sentenceFeatureNames, textFeatures } from './detector/features.js';
+export { LanguageModel, type LanguageModelJson } from './detector/languageModel.js';
+export { sentenceSpans, wordSpans, wordTokens, type Span } from './detector/text.js';
