@@ -30,7 +30,7 @@ APT_PACKAGES=(
   python3 make g++
   postgresql redis-server
   bible-kjv bible-kjv-text
-  hunspell-en-us hunspell-es hunspell-fr hunspell-de-de hunspell-pt-br hunspell-it
+  hunspell-en-us hunspell-es hunspell-fr hunspell-de-de
 )
 
 missing=()

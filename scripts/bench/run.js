@@ -23,6 +23,7 @@ const benchmarks = {
   scale: () => import('./scale.js'),
   'ai-retrieval': () => import('./ai-retrieval.js'),
   'ai-detector': () => import('./ai-detector.js'),
+  'ai-proofread': () => import('./ai-proofread.js'),
 };
 
 function usage() {

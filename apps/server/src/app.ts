@@ -44,8 +44,10 @@ import { ShareService } from './modules/share/service.js';
 import { DocumentAnalyser } from './modules/ai/analysis.js';
 import { AnalysisPool } from './modules/ai/analysisPool.js';
 import { Metering } from './modules/ai/metering.js';
-import { AiRepo } from './modules/ai/repo.js';
+import { AiRepo, DetectorUsageRepo } from './modules/ai/repo.js';
 import { aiRoutesOf } from './modules/ai/routes.js';
+import { DetectorService } from './modules/ai/detector.js';
+import { aiDetectorRoutesOf } from './modules/ai/detectorRoutes.js';
 import { AiService } from './modules/ai/service.js';
 
 export const VERSION = '0.1.0';
@@ -130,6 +132,7 @@ export async function buildApp(config: Config): Promise<App> {
     ...cloudRoutesOf(cloud),
     ...shareRoutesOf(shares),
     ...aiRoutesOf(ai),
+    ...aiDetectorRoutesOf(new DetectorService({ usage: new DetectorUsageRepo(db), files, engine, paywalls: config.billing.paywalls })),
     implement(docsRoutes.openApi, async (_input, _request, reply) => reply.send(document)),
     implement(docsRoutes.health, async () => {
       const memory = process.memoryUsage();

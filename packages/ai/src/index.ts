@@ -24,3 +24,5 @@ export { falsePositiveRate, LogisticModel, rocAuc, thresholdFor, type LogisticMo
 export { passageFeatureNames, sentenceFeatureNames, textFeatures } from './detector/features.js';
 export { LanguageModel, type LanguageModelJson } from './detector/languageModel.js';
 export { sentenceSpans, wordSpans, wordTokens, type Span } from './detector/text.js';
+export { DICTIONARIES, Proofreader } from './proofread/proofreader.js';
+export { grammarFindings, LONG_SENTENCE_WORDS, type Finding } from './proofread/rules.js';

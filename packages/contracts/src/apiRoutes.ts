@@ -4,6 +4,7 @@
  */
 import { routeList } from './route.js';
 import { aiRoutes } from './ai.js';
+import { aiDetectorRoutes } from './aiDetector.js';
 import { accountRoutes } from './account.js';
 import { cloudRoutes, shareRoutes } from './cloud.js';
 import { docsRoutes, fileRoutes, taskRoutes } from './api.js';
@@ -17,4 +18,5 @@ import { signatureRoutes, toolRoutes } from './toolRequests.js';
 export const apiRoutes = routeList(
   accountRoutes, fileRoutes, taskRoutes, toolRoutes, signatureRoutes, billingRoutes, messageRoutes,
   templateRoutes, siteRoutes, siteConfigRoutes, cloudRoutes, shareRoutes, aiRoutes, docsRoutes,
+  aiDetectorRoutes,
 );

@@ -1,0 +1,126 @@
+/**
+ * The AI-text detector and the proofreader over real HTTP (SPEC §3, §5, §7, §8, §9; issue 20):
+ * results with per-sentence scores, the month's characters (char/check), the refusals 11009,
+ * 11010, 11011 and too-short text, another owner's file as unknown (2405), and the proofreader
+ * on text and on a PDF.
+ */
+import { readFileSync } from 'node:fs';
+import type { DetectorCharacters, DetectorResult, ProofreadResult } from '@pagewright/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+import { makeTextPdf } from './pdfFixtures.js';
+
+interface Passage { label: string; split: string; text: string }
+const passages = JSON.parse(readFileSync(new URL('../../../packages/ai/data/detector/passages.json', import.meta.url), 'utf8')) as Passage[];
+const HUMAN = passages.find((p) => p.split === 'test' && p.label === 'human')!.text;
+const period = () => new Date().toISOString().slice(0, 7);
+const DETECT = '/api/v2/ai-detect/predict/text';
+
+describe('AI-text detector and proofreader with the paywalls on', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { PAYWALLS: 'on' } });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    removeDir(server.dataDir);
+  });
+
+  /** A free user of the control group (5,000 characters a month and a request). */
+  async function freeUser(): Promise<{ client: Client; owner: string }> {
+    const { client, email } = await signUp(server);
+    queryDb(server, "update users set pricing_group = 'control' where email = ?", email);
+    const [user] = queryDb<{ user_id: string }>(server, 'select user_id from users where email = ?', email);
+    return { client, owner: `u:${user!.user_id}` };
+  }
+  const characters = async (client: Client) => (await client.api<DetectorCharacters>('GET', '/api/v2/ai-detect/char/check')).env.data;
+  const seed = (owner: string, used: number) => queryDb(server,
+    'insert into ai_detector_usage (owner, period, characters_used) values (?, ?, ?) on conflict (owner, period) do update set characters_used = excluded.characters_used',
+    owner, period(), used);
+  const uploadPdf = async (client: Client, name: string, pdf: Buffer) => (await upload(server, name, pdf, md5(pdf), client)).file_id;
+
+  it('detects pasted text: per-sentence scores with spans, the measured accuracy, and the characters charged', async () => {
+    const { client } = await freeUser();
+    expect(await characters(client)).toEqual({ total: 5_000, used: 0 });
+    const r = await client.api<DetectorResult>('POST', DETECT, { text: HUMAN });
+    expect(r.env.code).toBe(0);
+    const result = r.env.data;
+    expect(result.total).toBe(HUMAN.length);
+    expect(result.remain).toBe(5_000 - HUMAN.length);
+    expect(result.sentences.length).toBeGreaterThan(1);
+    for (const s of result.sentences) expect(HUMAN.slice(s.start, s.end)).toBe(s.text);
+    expect(result.probability).toBeGreaterThan(0);
+    expect(result.probability).toBeLessThan(1);
+    expect(result.accuracy.auc).toBeGreaterThan(0.5);
+    expect(result.signals.length).toBe(8);
+    expect(result.provider).toBe('offline');
+    expect(await characters(client)).toEqual({ total: 5_000, used: HUMAN.length });
+  });
+
+  it('refuses text under 250 characters (DETECTOR_TEXT_TOO_SHORT) and charges nothing', async () => {
+    const { client } = await freeUser();
+    expect((await client.api('POST', DETECT, { text: HUMAN.slice(0, 200) })).env.code).toBe('DETECTOR_TEXT_TOO_SHORT');
+    expect((await characters(client)).used).toBe(0);
+  });
+
+  it("refuses a request over the tier's per-request characters (11011)", async () => {
+    const { client } = await freeUser();
+    const long = `${HUMAN} `.repeat(Math.ceil(5_100 / HUMAN.length)).slice(0, 5_100);
+    expect((await client.api('POST', DETECT, { text: long })).env.code).toBe(11011);
+    expect((await characters(client)).used).toBe(0);
+  });
+
+  it("refuses text longer than the month's remaining characters (11009) and lets one of two racing requests take the last", async () => {
+    const { client, owner } = await freeUser();
+    seed(owner, 5_000 - 300);
+    expect((await client.api('POST', DETECT, { text: HUMAN })).env.code).toBe(11009);
+    expect((await characters(client)).used).toBe(4_700);
+    seed(owner, 5_000 - HUMAN.length - 10);
+    const both = await Promise.all([1, 2].map(() => client.api('POST', DETECT, { text: HUMAN })));
+    expect(both.map((b) => b.env.code).sort()).toEqual([0, 11009]);
+    expect((await characters(client)).used).toBe(4_990);
+  });
+
+  it('refuses guests (1401)', async () => {
+    expect((await newClient(server).api('POST', DETECT, { text: HUMAN })).env.code).toBe(1401);
+  });
+
+  it("detects a PDF's text, refuses a PDF over 10 pages (11010) and another user's file (2405)", async () => {
+    const { client } = await freeUser();
+    const paragraphs = HUMAN.match(/[^.]+\./g)!.map((s) => s.trim());
+    const fileId = await uploadPdf(client, 'essay.pdf', makeTextPdf([{ paragraphs }]));
+    const r = await client.api<DetectorResult>('POST', '/api/v2/ai-detect/predict/file', { file_id: fileId });
+    expect(r.env.code).toBe(0);
+    expect(r.env.data.text).toContain(paragraphs[0]!.slice(0, 30));
+    expect((await characters(client)).used).toBe(r.env.data.total);
+
+    const eleven = await uploadPdf(client, 'long.pdf', makeTextPdf(Array.from({ length: 11 }, () => ({ paragraphs }))));
+    expect((await client.api('POST', '/api/v2/ai-detect/predict/file', { file_id: eleven })).env.code).toBe(11010);
+
+    const { client: other } = await freeUser();
+    expect((await other.api('POST', '/api/v2/ai-detect/predict/file', { file_id: fileId })).env.code).toBe(2405);
+    expect((await other.api('POST', '/api/v2/ai-proofread/file', { file_id: fileId, lang: 'en' })).env.code).toBe(2405);
+    expect((await characters(other)).used).toBe(0);
+  });
+
+  it('proofreads pasted text and a PDF with spelling and grammar findings', async () => {
+    const { client } = await freeUser();
+    const text = 'We will recieve the the letter tomorrow.';
+    const r = await client.api<ProofreadResult>('POST', '/api/v2/ai-proofread/text', { text, lang: 'en' });
+    expect(r.env.code).toBe(0);
+    expect(r.env.data.findings.map((f) => [f.kind, f.text])).toEqual([['spelling', 'recieve'], ['repeated-word', 'the the']]);
+    expect(r.env.data.findings[0]!.suggestions).toContain('receive');
+
+    const fileId = await uploadPdf(client, 'letter.pdf', makeTextPdf([{ paragraphs: ['The goverment will publish the report next week.'] }]));
+    const f = await client.api<ProofreadResult>('POST', '/api/v2/ai-proofread/file', { file_id: fileId, lang: 'en' });
+    expect(f.env.code).toBe(0);
+    expect(f.env.data.findings.filter((x) => x.kind === 'spelling').map((x) => x.text)).toEqual(['goverment']);
+  });
+
+  it('refuses a language the proofreader has no dictionary for (INVALID_PARAMS)', async () => {
+    const { client } = await freeUser();
+    expect((await client.api('POST', '/api/v2/ai-proofread/text', { text: 'Hello there.', lang: 'ja' })).env.code).toBe('INVALID_PARAMS');
+  });
+});
