@@ -159,7 +159,7 @@ test('document-cloud asks a guest to log in', async ({ page }) => {
 });
 
 test('the AI pages still to come say what they will do and that they are not available yet', async ({ page }) => {
-  for (const [path, heading] of [['ai-translator', 'AI Translator'], ['ai-proofread', 'AI Proofreader']] as const) {
+  for (const [path, heading] of [['ai-translator', 'AI Translator']] as const) {
     await page.goto(`/app/${path}`);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(page.getByTestId('tool-unavailable')).toBeVisible();
@@ -167,7 +167,7 @@ test('the AI pages still to come say what they will do and that they are not ava
 });
 
 test('chat-pdf and ai-read ask a guest to log in (SPEC §6 forced login)', async ({ page }) => {
-  for (const [path, heading] of [['chat-pdf', 'Chat with PDF'], ['ai-read', 'AI Read']] as const) {
+  for (const [path, heading] of [['chat-pdf', 'Chat with PDF'], ['ai-read', 'AI Read'], ['ai-proofread', 'AI Proofreader']] as const) {
     await page.goto(`/app/${path}`);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await closeForcedLogin(page);

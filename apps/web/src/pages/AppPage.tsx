@@ -14,6 +14,7 @@ const appPages: Record<string, LazyExoticComponent<ComponentType> | ComponentTyp
   'automated-test': lazy(() => import('./AutomatedTestPage')),
   'chat-pdf': lazy(() => import('../ai/ChatPdfPage')),
   'ai-read': lazy(() => import('../ai/AiReadPage')),
+  'ai-proofread': lazy(() => import('../ai/proofread/ProofreadPage')),
 };
 
 /** /app/:page: a tool workspace, another /app screen, or the site home for unknown names. */
