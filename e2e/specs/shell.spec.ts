@@ -166,7 +166,7 @@ test('the AI pages still to come say what they will do and that they are not ava
   }
 });
 
-test('chat-pdf and ai-read ask a guest to log in (SPEC §6 forced login)', async ({ page }) => {
+test('chat-pdf, ai-read and ai-proofread ask a guest to log in (SPEC §6 forced login)', async ({ page }) => {
   for (const [path, heading] of [['chat-pdf', 'Chat with PDF'], ['ai-read', 'AI Read'], ['ai-proofread', 'AI Proofreader']] as const) {
     await page.goto(`/app/${path}`);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();

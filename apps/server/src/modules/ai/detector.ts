@@ -82,7 +82,8 @@ export class DetectorService {
 
   private async detect(identity: Identity, text: string, now: number): Promise<DetectorResult> {
     const limits = this.limits(identity);
-    const characters = text.length;
+    // Code points, as the page counts them: an emoji or a CJK extension character is one character, not two.
+    const characters = [...text].length;
     if (characters < detectorMinCharacters) throw new CatalogueError('DETECTOR_TEXT_TOO_SHORT', `${characters} characters`);
     const perRequest = limits.characters ?? Infinity;
     if (this.deps.paywalls && characters > perRequest) throw new CatalogueError(11011, `${characters} characters, at most ${perRequest} a request`);
