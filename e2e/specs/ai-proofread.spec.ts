@@ -1,12 +1,13 @@
 /**
  * The proofreader (SPEC §1; issue 20): a signed-in user pastes a paragraph, checks it, sees a
- * spelling finding with its suggestion and accepts it: the text is corrected in place.
+ * spelling finding with its suggestion and accepts it: the text is corrected in place, and
+ * downloads the corrected text as a Word document.
  */
 import { expect, test } from '@playwright/test';
 import { watchErrors } from './helpers.js';
 import { signUp } from './paywalled.js';
 
-test('proofread a pasted paragraph and accept a spelling suggestion', async ({ page }) => {
+test('proofread a pasted paragraph, accept a spelling suggestion and download the corrected text as a Word document', async ({ page }) => {
   const errors = watchErrors(page);
   await signUp(page);
   await page.goto('/app/ai-proofread');
@@ -31,5 +32,9 @@ test('proofread a pasted paragraph and accept a spelling suggestion', async ({ p
   // A hint is ignored rather than accepted.
   await findings.and(page.locator('[data-kind="passive-voice"]')).getByTestId('proofread-ignore').click();
   await expect(findings).toHaveCount(0);
+  // "Apply all" as Word: the corrected text comes down as a DOCX.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('proofread-docx').click();
+  expect((await download).suggestedFilename()).toBe('proofread.docx');
   expect(errors).toEqual([]);
 });

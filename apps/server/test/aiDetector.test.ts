@@ -4,7 +4,10 @@
  * 11010, 11011 and too-short text, another owner's file as unknown (2405), and the proofreader
  * on text and on a PDF.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { DetectorCharacters, DetectorResult, ProofreadResult } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
@@ -117,6 +120,25 @@ describe('AI-text detector and proofreader with the paywalls on', () => {
     const f = await client.api<ProofreadResult>('POST', '/api/v2/ai-proofread/file', { file_id: fileId, lang: 'en' });
     expect(f.env.code).toBe(0);
     expect(f.env.data.findings.filter((x) => x.kind === 'spelling').map((x) => x.text)).toEqual(['goverment']);
+  });
+
+  it('answers the corrected text as a Word document whose paragraphs are the text\'s paragraphs, and refuses guests', async () => {
+    const { client } = await freeUser();
+    const res = await client.fetch('/api/v2/ai-proofread/docx', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'We will receive the letter.\n\nThe second paragraph.' }),
+    });
+    expect(res.headers.get('content-type')).toContain('wordprocessingml');
+    const dir = mkdtempSync(path.join(tmpdir(), 'pw-docx-'));
+    try {
+      writeFileSync(path.join(dir, 'p.docx'), Buffer.from(await res.arrayBuffer()));
+      const xml = execFileSync('unzip', ['-p', path.join(dir, 'p.docx'), 'word/document.xml'], { encoding: 'utf8' });
+      expect(xml.match(/<w:p[ >]/g)).toHaveLength(2);
+      expect(xml).toContain('We will receive the letter.');
+      expect(xml).toContain('The second paragraph.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect((await newClient(server).api('POST', '/api/v2/ai-proofread/docx', { text: 'x' })).env.code).toBe(1401);
   });
 
   it('refuses a language the proofreader has no dictionary for (INVALID_PARAMS)', async () => {

@@ -117,4 +117,9 @@ export const aiDetectorRoutes = {
     summary: "Proofreader on an uploaded PDF's text.",
     body: z.object({ file_id: id, lang: z.enum(proofreadLanguages), password: z.string().max(128).optional() }), response: proofreadResult,
   }),
+  proofreadDocx: route({
+    method: 'POST', path: '/v2/ai-proofread/docx', auth: 'user',
+    summary: 'The corrected text (findings applied in the page) as a Word document: one paragraph per paragraph of the text.',
+    body: z.object({ text: z.string().trim().min(1).max(200_000) }), produces: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  }),
 };

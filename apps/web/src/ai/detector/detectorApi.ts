@@ -1,6 +1,8 @@
 /** The detector and proofreader calls (SPEC §7), each a `call` of an `aiDetectorRoutes` declaration. */
-import { aiDetectorRoutes, type DetectorCharacters, type DetectorResult, type ProofreadLanguage, type ProofreadResult } from '@pagewright/contracts';
-import { call } from '../../api/http';
+import { aiDetectorRoutes, SESSION_HEADER, type DetectorCharacters, type DetectorResult, type ProofreadLanguage, type ProofreadResult } from '@pagewright/contracts';
+import { useAccountStore } from '../../account/accountStore';
+import { ApiError, type ApiErrorCode } from '../../api/ApiError';
+import { apiUrl, call } from '../../api/http';
 import { uploadFile } from '../../api/upload';
 
 /** The detector reads long texts: more time than the default before giving up. */
@@ -26,4 +28,32 @@ export function proofreadText(text: string, lang: ProofreadLanguage): Promise<Pr
 export async function proofreadFile(file: File, lang: ProofreadLanguage): Promise<ProofreadResult> {
   const { file_id } = await uploadFile(file);
   return call(aiDetectorRoutes.proofreadFile, { body: { file_id, lang } }, { timeoutMs: TIMEOUT_MS });
+}
+
+/**
+ * "Apply all" as a Word document: the corrected text posted, the DOCX saved by the browser. A
+ * refusal comes back as the usual JSON envelope and is thrown as its catalogue code.
+ */
+export async function downloadCorrectedDocx(text: string): Promise<void> {
+  const token = useAccountStore.getState().token;
+  const response = await fetch(apiUrl(aiDetectorRoutes.proofreadDocx.path), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token !== null ? { [SESSION_HEADER]: token } : {}) },
+    body: JSON.stringify({ text }),
+    credentials: 'same-origin',
+  }).catch(() => {
+    throw new ApiError('ERR_NETWORK');
+  });
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    const envelope = (await response.json()) as { code?: number | string };
+    throw new ApiError((envelope.code ?? 'ERR_BAD_RESPONSE') as ApiErrorCode);
+  }
+  if (!response.ok) throw new ApiError('ERR_BAD_RESPONSE');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'proofread.docx';
+  link.click();
+  // The click has handed the blob to the download before the next task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/ApiError';
 import { handleLimitRefusal } from '../../limits/uploadLimits';
 import { errorMessage } from '../../toasts/errorToast';
-import { proofreadFile, proofreadText } from '../detector/detectorApi';
+import { downloadCorrectedDocx, proofreadFile, proofreadText } from '../detector/detectorApi';
 import { LoginFrame } from '../detector/LoginFrame';
 import { acceptAll, acceptFinding } from './findings';
 
@@ -98,13 +98,21 @@ function ProofreadWorkspace() {
           <Stack gap="sm">
             <Group justify="space-between">
               <Text fw={600}>{findings.length === 0 ? t('aiProofread.none') : t('aiProofread.count', { count: findings.length })}</Text>
-              {findings.some((f) => f.suggestions.length > 0) && (
-                <Button variant="light" onClick={() => {
+              <Group gap="xs">
+                {findings.some((f) => f.suggestions.length > 0) && (
+                  <Button variant="light" onClick={() => {
+                    const edited = acceptAll(text, findings);
+                    setText(edited.text);
+                    setFindings(edited.findings);
+                  }} data-testid="proofread-accept-all">{t('aiProofread.acceptAll')}</Button>
+                )}
+                <Button variant="default" onClick={() => {
                   const edited = acceptAll(text, findings);
                   setText(edited.text);
                   setFindings(edited.findings);
-                }} data-testid="proofread-accept-all">{t('aiProofread.acceptAll')}</Button>
-              )}
+                  downloadCorrectedDocx(edited.text).catch((failure: unknown) => setError(errorMessage(toApiError(failure).code)));
+                }} data-testid="proofread-docx">{t('aiProofread.docx')}</Button>
+              </Group>
             </Group>
             {findings.map((finding, index) => (
               <Group key={`${finding.start}-${finding.kind}`} justify="space-between" wrap="nowrap" data-testid="proofread-finding" data-kind={finding.kind}>
