@@ -132,7 +132,9 @@ export async function buildApp(config: Config): Promise<App> {
     ...cloudRoutesOf(cloud),
     ...shareRoutesOf(shares),
     ...aiRoutesOf(ai),
-    ...aiDetectorRoutesOf(new DetectorService({ usage: new DetectorUsageRepo(db), files, engine, paywalls: config.billing.paywalls })),
+    ...aiDetectorRoutesOf(new DetectorService({
+      usage: new DetectorUsageRepo(db), files, engine, paywalls: config.billing.paywalls, model: config.ai.kind === 'openai' ? config.ai : undefined,
+    })),
     implement(docsRoutes.openApi, async (_input, _request, reply) => reply.send(document)),
     implement(docsRoutes.health, async () => {
       const memory = process.memoryUsage();

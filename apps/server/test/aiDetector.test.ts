@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { DetectorCharacters, DetectorResult, ProofreadResult } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+import { startOpenAiMock, type OpenAiMock } from './openAiMock.js';
 import { makeTextPdf } from './pdfFixtures.js';
 
 interface Passage { label: string; split: string; text: string }
@@ -144,5 +145,38 @@ describe('AI-text detector and proofreader with the paywalls on', () => {
   it('refuses a language the proofreader has no dictionary for (INVALID_PARAMS)', async () => {
     const { client } = await freeUser();
     expect((await client.api('POST', '/api/v2/ai-proofread/text', { text: 'Hello there.', lang: 'ja' })).env.code).toBe('INVALID_PARAMS');
+  });
+});
+
+describe('proofreader with an OpenAI-compatible endpoint (a local mock)', () => {
+  let server: TestServer;
+  let mock: OpenAiMock;
+
+  beforeAll(async () => {
+    mock = await startOpenAiMock();
+    server = await startServer({ env: { AI_PROVIDER: 'openai', AI_BASE_URL: mock.baseUrl, AI_MODEL: 'mock-model' } });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    await mock.close();
+    removeDir(server.dataDir);
+  });
+
+  it("adds the model's corrections, placed on the words they quote, to the offline findings", async () => {
+    const { client } = await signUp(server);
+    mock.behave({ pieces: ['{"kind": "agreement", "original": "He go", "suggestion": "He goes"}\n', '{"kind": "agreement", "original": "not in the text", "suggestion": "x"}\n'] });
+    const text = 'He go to the libary every day.';
+    const r = await client.api<ProofreadResult>('POST', '/api/v2/ai-proofread/text', { text, lang: 'en' });
+    expect(r.env.code).toBe(0);
+    expect(r.env.data.provider).toBe('openai');
+    expect(r.env.data.findings.map((f) => [f.kind, f.text, f.suggestions[0]])).toEqual([['agreement', 'He go', 'He goes'], ['spelling', 'libary', expect.any(String)]]);
+    expect(mock.requests.at(-1)!.body.messages.at(-1)!.content).toBe(text);
+  });
+
+  it('answers 11006 when the endpoint fails', async () => {
+    const { client } = await signUp(server);
+    mock.behave({ pieces: [], status: 500 });
+    expect((await client.api('POST', '/api/v2/ai-proofread/text', { text: 'Hello there.', lang: 'en' })).env.code).toBe(11006);
   });
 });

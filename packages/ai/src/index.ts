@@ -26,3 +26,4 @@ export { LanguageModel, type LanguageModelJson } from './detector/languageModel.
 export { sentenceSpans, wordSpans, wordTokens, type Span } from './detector/text.js';
 export { DICTIONARIES, Proofreader } from './proofread/proofreader.js';
 export { grammarFindings, LONG_SENTENCE_WORDS, type Finding } from './proofread/rules.js';
+export { modelFindings, placeModelFindings, proofreadPrompt } from './proofread/model.js';

@@ -7,7 +7,7 @@
  * for non-VIPs). A file over the detector's page limit is refused with 11010 before its text
  * is read. Another owner's file is as unknown as a missing one (2405, the files module).
  */
-import { AiTextDetector, Proofreader, type Detection } from '@pagewright/ai';
+import { AiTextDetector, modelFindings, Proofreader, ProviderError, type Detection, type OpenAiSettings } from '@pagewright/ai';
 import {
   CatalogueError, detectorFilePages, detectorMinCharacters, fileLimitTable, limitsFor, limitTierOf,
   type DetectorCharacters, type DetectorResult, type DocumentText, type ProofreadLanguage, type ProofreadResult,
@@ -26,6 +26,8 @@ export interface DetectorServiceDeps {
   paywalls: boolean;
   detector?: AiTextDetector;
   proofreader?: Proofreader;
+  /** The OpenAI-compatible endpoint when one is configured: its corrections join the proofreader's. */
+  model?: OpenAiSettings | undefined;
 }
 
 /** A document's text as one string: lines of a block joined by spaces, blocks by blank lines, pages in order. */
@@ -68,7 +70,19 @@ export class DetectorService {
   }
 
   async proofreadText(text: string, language: ProofreadLanguage): Promise<ProofreadResult> {
-    return { language, text, findings: await this.proofreader.check(text, language), provider: 'offline' };
+    const findings = await this.proofreader.check(text, language);
+    if (!this.deps.model) return { language, text, findings, provider: 'offline' };
+    let suggested;
+    try {
+      suggested = await modelFindings(this.deps.model, text, language);
+    } catch (error) {
+      // As for chat: an endpoint that fails is the catalogue's "not working right now".
+      if (error instanceof ProviderError) throw new CatalogueError(11006, error.message);
+      throw error;
+    }
+    // Hunspell's and the rules' findings stay; the model's join them where they point at other words.
+    const added = suggested.filter((m) => !findings.some((f) => m.start < f.end && f.start < m.end));
+    return { language, text, findings: [...findings, ...added].sort((a, b) => a.start - b.start || a.end - b.end), provider: 'openai' };
   }
 
   async proofreadFile(identity: Identity, fileId: string, language: ProofreadLanguage, password: string | undefined): Promise<ProofreadResult> {
