@@ -174,6 +174,20 @@ describe('proofreader with an OpenAI-compatible endpoint (a local mock)', () => 
     expect(mock.requests.at(-1)!.body.messages.at(-1)!.content).toBe(text);
   });
 
+  it("shows the model's mean token log-probability as a signal outside the probability when the endpoint gives them, and stays offline when it does not", async () => {
+    const { client } = await signUp(server);
+    mock.behave({ pieces: [], promptLogprobs: [null, -2, -4, -3] });
+    const withModel = await client.api<DetectorResult>('POST', DETECT, { text: HUMAN });
+    expect(withModel.env.data.provider).toBe('openai');
+    expect(withModel.env.data.signals.find((s) => s.name === 'modelLogProb')).toEqual({ name: 'modelLogProb', value: -3, contribution: 0 });
+    mock.behave({ pieces: [] });
+    const without = await client.api<DetectorResult>('POST', DETECT, { text: HUMAN });
+    expect(without.env.data.provider).toBe('offline');
+    expect(without.env.data.signals.map((s) => s.name)).not.toContain('modelLogProb');
+    // The probability is the offline classifier's either way.
+    expect(without.env.data.probability).toBe(withModel.env.data.probability);
+  });
+
   it('answers 11006 when the endpoint fails', async () => {
     const { client } = await signUp(server);
     mock.behave({ pieces: [], status: 500 });

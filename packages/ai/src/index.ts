@@ -27,3 +27,4 @@ export { sentenceSpans, wordSpans, wordTokens, type Span } from './detector/text
 export { DICTIONARIES, Proofreader } from './proofread/proofreader.js';
 export { grammarFindings, LONG_SENTENCE_WORDS, type Finding } from './proofread/rules.js';
 export { modelFindings, placeModelFindings, proofreadPrompt } from './proofread/model.js';
+export { modelLogProbs } from './detector/modelLogProbs.js';

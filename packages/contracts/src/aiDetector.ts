@@ -23,6 +23,8 @@ export const aiTextMaxCharacters = 200_000;
 
 export const detectorSignalNames = [
   'meanLogProb', 'burstiness', 'lengthVariation', 'meanSentenceWords', 'vocabularyRichness', 'functionWordRate', 'repeatedTrigrams', 'unseenBigrams',
+  // With an endpoint that gives log-probabilities: the mean token log-probability under its model (shown, not part of the probability).
+  'modelLogProb',
 ] as const;
 
 export const detectorSentence = z.object({

@@ -7,7 +7,7 @@
  * for non-VIPs). A file over the detector's page limit is refused with 11010 before its text
  * is read. Another owner's file is as unknown as a missing one (2405, the files module).
  */
-import { AiTextDetector, modelFindings, Proofreader, ProviderError, type Detection, type OpenAiSettings } from '@pagewright/ai';
+import { AiTextDetector, modelFindings, modelLogProbs, Proofreader, ProviderError, type Detection, type OpenAiSettings } from '@pagewright/ai';
 import {
   CatalogueError, detectorFilePages, detectorMinCharacters, fileLimitTable, limitsFor, limitTierOf,
   type DetectorCharacters, type DetectorResult, type DocumentText, type ProofreadLanguage, type ProofreadResult,
@@ -109,7 +109,11 @@ export class DetectorService {
     }
     const detection = this.detector.detect(text);
     const used = await this.deps.usage.used(identity.owner, period);
-    return toResult(text, detection, characters, Math.max(0, monthly - used));
+    const result = toResult(text, detection, characters, Math.max(0, monthly - used));
+    const logProbs = this.deps.model ? await modelLogProbs(this.deps.model, text) : null;
+    if (!logProbs) return result;
+    const mean = logProbs.reduce((a, b) => a + b, 0) / logProbs.length;
+    return { ...result, signals: [...result.signals, { name: 'modelLogProb', value: mean, contribution: 0 }], provider: 'openai' };
   }
 
   /** The text of the owner's uploaded PDF, after its size and page checks. */

@@ -129,7 +129,7 @@ function DetectorReport({ result }: { result: DetectorResult }) {
               <Table.Tr key={signal.name}>
                 <Table.Td>{t(`aiDetector.signal.${signal.name}`)}</Table.Td>
                 <Table.Td>{formatNumber(Math.round(signal.value * 100) / 100)}</Table.Td>
-                <Table.Td>{signal.contribution >= 0 ? t('aiDetector.towardsAi') : t('aiDetector.towardsHuman')}</Table.Td>
+                <Table.Td>{signal.name === 'modelLogProb' ? t('aiDetector.notInProbability') : signal.contribution >= 0 ? t('aiDetector.towardsAi') : t('aiDetector.towardsHuman')}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
