@@ -14,11 +14,13 @@ const passages = JSON.parse(readFileSync(fileURLToPath(new URL('../../packages/a
 const human = passages.find((p) => p.split === 'test' && p.label === 'human')!.text;
 const machine = passages.find((p) => p.split === 'test' && p.label === 'machine')!.text;
 
-test('detect a pasted text and see per-sentence highlights, the signals and the measured accuracy', async ({ page }) => {
+test('the page states the measured accuracy; detect a pasted text and see per-sentence highlights, the signals and the accuracy', async ({ page }) => {
   const errors = watchErrors(page);
   await signUp(page);
   await page.goto('/app/ai-detector');
   await expect(page.getByRole('heading', { name: 'AI Detector', level: 1 })).toBeVisible();
+  // The measured accuracy is stated before anything is detected.
+  await expect(page.getByTestId('detector-accuracy-note')).toContainText('ROC AUC');
   const text = `${human}\n\n${machine}`;
   await page.getByTestId('detector-text').fill(text);
   await page.getByTestId('detector-submit').click();

@@ -47,7 +47,7 @@ describe('AI-text detector and proofreader with the paywalls on', () => {
 
   it('detects pasted text: per-sentence scores with spans, the measured accuracy, and the characters charged', async () => {
     const { client } = await freeUser();
-    expect(await characters(client)).toEqual({ total: 5_000, used: 0 });
+    expect(await characters(client)).toMatchObject({ total: 5_000, used: 0 });
     const r = await client.api<DetectorResult>('POST', DETECT, { text: HUMAN });
     expect(r.env.code).toBe(0);
     const result = r.env.data;
@@ -60,7 +60,9 @@ describe('AI-text detector and proofreader with the paywalls on', () => {
     expect(result.accuracy.auc).toBeGreaterThan(0.5);
     expect(result.signals.length).toBe(8);
     expect(result.provider).toBe('offline');
-    expect(await characters(client)).toEqual({ total: 5_000, used: HUMAN.length });
+    expect(await characters(client)).toMatchObject({ total: 5_000, used: HUMAN.length });
+    // char/check states the same measured accuracy, for the page before any detection.
+    expect((await characters(client)).accuracy).toEqual(result.accuracy);
   });
 
   it('refuses text under 250 characters (DETECTOR_TEXT_TOO_SHORT) and charges nothing', async () => {

@@ -27,6 +27,16 @@ export const detectorSignalNames = [
   'modelLogProb',
 ] as const;
 
+/** The detector's accuracy measured on the held-out test passages of its labelled set (packages/ai/data/detector). */
+export const detectorAccuracy = z.object({
+  auc: z.number(),
+  false_positive_rate: z.number(),
+  human_passages: z.number().int(),
+  machine_passages: z.number().int(),
+  generator: z.string(),
+});
+export type DetectorAccuracy = z.infer<typeof detectorAccuracy>;
+
 export const detectorSentence = z.object({
   text: z.string(),
   /** Character offsets into the text measured (the pasted text, or the file's text in `text`). */
@@ -53,18 +63,13 @@ export const detectorResult = z.object({
   threshold: z.number(),
   signals: z.array(z.object({ name: z.enum(detectorSignalNames), value: z.number(), contribution: z.number() })),
   /** Measured on the labelled test set (see the page): never a promise about this text. */
-  accuracy: z.object({
-    auc: z.number(),
-    false_positive_rate: z.number(),
-    human_passages: z.number().int(),
-    machine_passages: z.number().int(),
-    generator: z.string(),
-  }),
+  accuracy: detectorAccuracy,
   provider: aiProviderName,
 });
 export type DetectorResult = z.infer<typeof detectorResult>;
 
-export const detectorCharacters = z.object({ total: z.number().int(), used: z.number().int() });
+/** SPEC §3 remain info (total and used characters of the month), with the accuracy the page states before any detection. */
+export const detectorCharacters = z.object({ total: z.number().int(), used: z.number().int(), accuracy: detectorAccuracy });
 export type DetectorCharacters = z.infer<typeof detectorCharacters>;
 
 /** The proofreader's languages: the UI's with a Debian Hunspell dictionary that nspell loads in seconds (pt_BR and it_IT took over two minutes; Japanese and Chinese have none). */

@@ -71,6 +71,11 @@ export class AiTextDetector {
     return new AiTextDetector(new LanguageModel(read<LanguageModelJson>('reference-lm.json')), read<DetectorModelJson>('model.json'));
   }
 
+  /** The accuracy measured on the held-out test passages, stated by the page. */
+  get measured(): DetectorMeasurement {
+    return this.model.measured;
+  }
+
   /** The passage probability alone (the bench scores hundreds of passages). */
   probability(text: string): number {
     return this.passage.probability(textFeatures(this.languageModel, text).passage);

@@ -7,10 +7,10 @@
  * for non-VIPs). A file over the detector's page limit is refused with 11010 before its text
  * is read. Another owner's file is as unknown as a missing one (2405, the files module).
  */
-import { AiTextDetector, modelFindings, modelLogProbs, Proofreader, ProviderError, type Detection, type OpenAiSettings } from '@pagewright/ai';
+import { AiTextDetector, modelFindings, modelLogProbs, Proofreader, ProviderError, type Detection, type DetectorMeasurement, type OpenAiSettings } from '@pagewright/ai';
 import {
   CatalogueError, detectorFilePages, detectorMinCharacters, fileLimitTable, limitsFor, limitTierOf,
-  type DetectorCharacters, type DetectorResult, type DocumentText, type ProofreadLanguage, type ProofreadResult,
+  type DetectorAccuracy, type DetectorCharacters, type DetectorResult, type DocumentText, type ProofreadLanguage, type ProofreadResult,
 } from '@pagewright/contracts';
 import type { EnginePool } from '../../engine/pool.js';
 import type { Identity } from '../../http/identity.js';
@@ -53,7 +53,11 @@ export class DetectorService {
   }
 
   async characters(identity: Identity, now = Date.now()): Promise<DetectorCharacters> {
-    return { total: this.limits(identity).detectorCharactersPerMonth, used: await this.deps.usage.used(identity.owner, utcMonth(now)) };
+    return {
+      total: this.limits(identity).detectorCharactersPerMonth,
+      used: await this.deps.usage.used(identity.owner, utcMonth(now)),
+      accuracy: accuracyOf(this.detector.measured),
+    };
   }
 
   async detectText(identity: Identity, text: string, now = Date.now()): Promise<DetectorResult> {
@@ -141,13 +145,17 @@ function toResult(text: string, detection: Detection, total: number, remain: num
     likely_ai: detection.likelyAi,
     threshold: detection.threshold,
     signals: detection.signals,
-    accuracy: {
-      auc: detection.measured.auc,
-      false_positive_rate: detection.measured.falsePositiveRate,
-      human_passages: detection.measured.humanPassages,
-      machine_passages: detection.measured.machinePassages,
-      generator: detection.measured.generator,
-    },
+    accuracy: accuracyOf(detection.measured),
     provider: 'offline',
+  };
+}
+
+function accuracyOf(measured: DetectorMeasurement): DetectorAccuracy {
+  return {
+    auc: measured.auc,
+    false_positive_rate: measured.falsePositiveRate,
+    human_passages: measured.humanPassages,
+    machine_passages: measured.machinePassages,
+    generator: measured.generator,
   };
 }

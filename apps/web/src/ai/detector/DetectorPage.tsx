@@ -1,4 +1,4 @@
-import { detectorMinCharacters, type DetectorCharacters, type DetectorResult } from '@pagewright/contracts';
+import { detectorMinCharacters, type DetectorAccuracy, type DetectorCharacters, type DetectorResult } from '@pagewright/contracts';
 import { Alert, Button, FileButton, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconZoomScan } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -43,7 +43,7 @@ function DetectorWorkspace() {
     try {
       const answer = await detect();
       setResult(answer);
-      setCharacters((c) => (c ? { total: c.total, used: c.total - answer.remain } : c));
+      setCharacters((c) => (c ? { ...c, used: c.total - answer.remain } : c));
     } catch (failure) {
       const { toast } = handleLimitRefusal(failure);
       if (toast) setError(errorMessage(toApiError(failure).code));
@@ -79,6 +79,7 @@ function DetectorWorkspace() {
             </Group>
           </Group>
           {error && <Alert color="red" data-testid="detector-error">{error}</Alert>}
+          {characters && !result && <AccuracyNote accuracy={characters.accuracy} testId="detector-accuracy-note" />}
         </Stack>
       </Paper>
       {result && <DetectorReport result={result} />}
@@ -101,7 +102,6 @@ function DetectorReport({ result }: { result: DetectorResult }) {
     at = sentence.end;
   }
   if (at < result.text.length) pieces.push({ text: result.text.slice(at) });
-  const { accuracy } = result;
   return (
     <Paper withBorder radius="lg" p="lg" data-testid="detector-result">
       <Stack gap="md">
@@ -134,15 +134,23 @@ function DetectorReport({ result }: { result: DetectorResult }) {
             ))}
           </Table.Tbody>
         </Table>
-        <Text fz="sm" data-testid="detector-accuracy">
-          {t('aiDetector.accuracy', {
-            auc: formatNumber(Math.round(accuracy.auc * 100) / 100),
-            fpr: formatNumber(Math.round(accuracy.false_positive_rate * 1000) / 10),
-            human: formatNumber(accuracy.human_passages),
-            machine: formatNumber(accuracy.machine_passages),
-          })}
-        </Text>
+        <AccuracyNote accuracy={result.accuracy} testId="detector-accuracy" />
       </Stack>
     </Paper>
+  );
+}
+
+/** The accuracy measured on the detector's held-out test passages, and what it was measured on. */
+function AccuracyNote({ accuracy, testId }: { accuracy: DetectorAccuracy; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text fz="sm" data-testid={testId}>
+      {t('aiDetector.accuracy', {
+        auc: formatNumber(Math.round(accuracy.auc * 100) / 100),
+        fpr: formatNumber(Math.round(accuracy.false_positive_rate * 1000) / 10),
+        human: formatNumber(accuracy.human_passages),
+        machine: formatNumber(accuracy.machine_passages),
+      })}
+    </Text>
   );
 }
