@@ -3,9 +3,16 @@
  * spelling finding with its suggestion and accepts it: the text is corrected in place, and
  * downloads the corrected text as a Word document.
  */
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { watchErrors } from './helpers.js';
 import { signUp } from './paywalled.js';
+
+/** Serious and critical axe-core violations inside the page (the shell has its own specs). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[data-testid="ai-proofread"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 120)).join(', ')}`);
+}
 
 test('proofread a pasted paragraph, accept a spelling suggestion and download the corrected text as a Word document', async ({ page }) => {
   const errors = watchErrors(page);
@@ -22,6 +29,7 @@ test('proofread a pasted paragraph, accept a spelling suggestion and download th
   await expect(spelling).toContainText('receive');
   await expect(findings.and(page.locator('[data-kind="repeated-word"]'))).toHaveCount(1);
   await expect(findings.and(page.locator('[data-kind="passive-voice"]'))).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await spelling.getByTestId('proofread-accept').click();
   await expect(page.getByTestId('proofread-text')).toHaveValue('We will receive the the report tomorrow. It was written by the whole team.');
