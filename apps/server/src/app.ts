@@ -48,6 +48,7 @@ import { AiRepo, DetectorUsageRepo } from './modules/ai/repo.js';
 import { aiRoutesOf } from './modules/ai/routes.js';
 import { DetectorService } from './modules/ai/detector.js';
 import { aiDetectorRoutesOf } from './modules/ai/detectorRoutes.js';
+import { ProofreadPool } from './modules/ai/proofreadPool.js';
 import { AiService } from './modules/ai/service.js';
 
 export const VERSION = '0.1.0';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config): Promise<App> {
     downloadUrl: (fileId) => cloud.fileDownloadUrl(fileId), publicUrl: config.accounts.publicUrl, paywalls: config.billing.paywalls, log: http.log,
   });
   files.onDeleted((row) => ai.documentRemoved(row.file_id));
+  const proofreadPool = new ProofreadPool();
 
   const billing = billingModule({ db, tasks, files, config, payments: adapters.payments });
   const document = openApiDocument(apiRoutes, VERSION);
@@ -133,7 +135,8 @@ export async function buildApp(config: Config): Promise<App> {
     ...shareRoutesOf(shares),
     ...aiRoutesOf(ai),
     ...aiDetectorRoutesOf(new DetectorService({
-      usage: new DetectorUsageRepo(db), files, engine, paywalls: config.billing.paywalls, model: config.ai.kind === 'openai' ? config.ai : undefined,
+      usage: new DetectorUsageRepo(db), files, engine, paywalls: config.billing.paywalls, proofreader: proofreadPool,
+      model: config.ai.kind === 'openai' ? config.ai : undefined,
     })),
     implement(docsRoutes.openApi, async (_input, _request, reply) => reply.send(document)),
     implement(docsRoutes.health, async () => {
@@ -204,6 +207,7 @@ export async function buildApp(config: Config): Promise<App> {
       tasks.stop();
       const drained = queue.close();
       await analyser.close();
+      await proofreadPool.close();
       await Promise.all([engine.close(), office.close()]);
       await drained;
       await httpClosed;

@@ -144,6 +144,21 @@ describe('AI-text detector and proofreader with the paywalls on', () => {
     expect((await newClient(server).api('POST', '/api/v2/ai-proofread/docx', { text: 'x' })).env.code).toBe(1401);
   });
 
+  it("loads a dictionary in the proofreader's worker thread: the API answers while French loads", async () => {
+    const { client } = await freeUser();
+    const started = Date.now();
+    const french = client.api<ProofreadResult>('POST', '/api/v2/ai-proofread/text', { text: 'La bibliotheque ferme tôt le dimanche.', lang: 'fr' });
+    // While the French dictionary loads (seconds), the health check answers at once.
+    await new Promise((r) => setTimeout(r, 300));
+    const healthStart = Date.now();
+    expect((await newClient(server).fetch('/api/health')).status).toBe(200);
+    const healthMs = Date.now() - healthStart;
+    const result = await french;
+    expect(result.env.data.findings.filter((f) => f.kind === 'spelling').map((f) => f.text)).toEqual(['bibliotheque']);
+    expect(Date.now() - started).toBeGreaterThan(healthMs);
+    expect(healthMs).toBeLessThan(1_000);
+  }, 120_000);
+
   it('refuses a language the proofreader has no dictionary for (INVALID_PARAMS)', async () => {
     const { client } = await freeUser();
     expect((await client.api('POST', '/api/v2/ai-proofread/text', { text: 'Hello there.', lang: 'ja' })).env.code).toBe('INVALID_PARAMS');

@@ -7,7 +7,7 @@
  * for non-VIPs). A file over the detector's page limit is refused with 11010 before its text
  * is read. Another owner's file is as unknown as a missing one (2405, the files module).
  */
-import { AiTextDetector, modelFindings, modelLogProbs, Proofreader, ProviderError, type Detection, type DetectorMeasurement, type OpenAiSettings } from '@pagewright/ai';
+import { AiTextDetector, modelFindings, modelLogProbs, ProviderError, type Detection, type DetectorMeasurement, type Finding, type OpenAiSettings } from '@pagewright/ai';
 import {
   CatalogueError, detectorFilePages, detectorMinCharacters, fileLimitTable, limitsFor, limitTierOf,
   type DetectorAccuracy, type DetectorCharacters, type DetectorResult, type DocumentText, type ProofreadLanguage, type ProofreadResult,
@@ -25,7 +25,8 @@ export interface DetectorServiceDeps {
   /** With the paywalls off (PAYWALLS=off) nothing is refused and everyone has the AI plan's allowance. */
   paywalls: boolean;
   detector?: AiTextDetector;
-  proofreader?: Proofreader;
+  /** Spelling and rules: the proofreader's worker thread (proofreadPool.ts). */
+  proofreader: { check(text: string, language: ProofreadLanguage): Promise<Finding[]> };
   /** The OpenAI-compatible endpoint when one is configured: its corrections join the proofreader's. */
   model?: OpenAiSettings | undefined;
 }
@@ -40,11 +41,9 @@ export function plainText(text: DocumentText): string {
 
 export class DetectorService {
   private readonly detector: AiTextDetector;
-  private readonly proofreader: Proofreader;
 
   constructor(private readonly deps: DetectorServiceDeps) {
     this.detector = deps.detector ?? AiTextDetector.load();
-    this.proofreader = deps.proofreader ?? new Proofreader();
   }
 
   private limits(identity: Identity) {
@@ -74,7 +73,7 @@ export class DetectorService {
   }
 
   async proofreadText(text: string, language: ProofreadLanguage): Promise<ProofreadResult> {
-    const findings = await this.proofreader.check(text, language);
+    const findings = await this.deps.proofreader.check(text, language);
     if (!this.deps.model) return { language, text, findings, provider: 'offline' };
     let suggested;
     try {
