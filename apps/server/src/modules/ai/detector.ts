@@ -89,7 +89,9 @@ export class DetectorService {
   }
 
   async proofreadFile(identity: Identity, fileId: string, language: ProofreadLanguage, password: string | undefined): Promise<ProofreadResult> {
-    const limits = this.limits(identity);
+    // SPEC §2: ai-proofread's limit key is AIRead (its file size and pages), not the detector's.
+    const tier = this.deps.paywalls ? limitTierOf(identity.user, 'AIRead') : 'ai';
+    const limits = limitsFor('AIRead', tier, identity.group);
     const text = await this.fileText(identity.owner, fileId, password, limits.fileSize, (pages) => {
       if (pages > limits.pages) throw new CatalogueError('PAGES_EXCEEDED', `${pages} pages`);
     });
