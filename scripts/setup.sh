@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 # (Java) that the EPUB output tests run, and the compilers that build better-sqlite3 from
 # source (no prebuilt download here). PostgreSQL: npm run test:scale runs the server tests on it
 # (scripts/scale-up.sh starts a cluster of its own; the package's default cluster is not used).
+# The AI-text detector's data is built from the public-domain King James Version that
+# bible-kjv prints (scripts/detector/build.js); the proofreader reads Hunspell dictionaries.
 # Redis: the BullMQ queue's tests start a redis-server of their own on a loopback port.
 # Fonts: LibreOffice and Chromium find them through fontconfig (the packages' install trigger
 # refreshes its cache). Without a font for a script its text comes out as empty boxes. Noto CJK
@@ -30,6 +32,8 @@ APT_PACKAGES=(
   python3 make g++
   postgresql redis-server
   apertium apertium-eng-spa apertium-eng-cat apertium-es-pt apertium-fr-es apertium-spa-ita
+  bible-kjv bible-kjv-text
+  hunspell-en-us hunspell-es hunspell-fr hunspell-de-de
 )
 
 missing=()

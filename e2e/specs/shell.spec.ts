@@ -158,16 +158,8 @@ test('document-cloud asks a guest to log in', async ({ page }) => {
   await expect(page.getByTestId('cloud-login-required')).toBeVisible();
 });
 
-test('the AI pages still to come say what they will do and that they are not available yet', async ({ page }) => {
-  for (const [path, heading] of [['ai-proofread', 'AI Proofreader']] as const) {
-    await page.goto(`/app/${path}`);
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    await expect(page.getByTestId('tool-unavailable')).toBeVisible();
-  }
-});
-
-test('chat-pdf and ai-read ask a guest to log in (SPEC §6 forced login)', async ({ page }) => {
-  for (const [path, heading] of [['chat-pdf', 'Chat with PDF'], ['ai-read', 'AI Read']] as const) {
+test('chat-pdf, ai-read, ai-proofread and ai-translator ask a guest to log in (SPEC §6 forced login)', async ({ page }) => {
+  for (const [path, heading] of [['chat-pdf', 'Chat with PDF'], ['ai-read', 'AI Read'], ['ai-proofread', 'AI Proofreader'], ['ai-translator', 'AI Translator']] as const) {
     await page.goto(`/app/${path}`);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await closeForcedLogin(page);

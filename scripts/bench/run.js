@@ -23,6 +23,8 @@ const benchmarks = {
   scale: () => import('./scale.js'),
   'ai-retrieval': () => import('./ai-retrieval.js'),
   translate: () => import('./translate.js'),
+  'ai-detector': () => import('./ai-detector.js'),
+  'ai-proofread': () => import('./ai-proofread.js'),
 };
 
 function usage() {

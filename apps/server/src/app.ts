@@ -44,8 +44,11 @@ import { ShareService } from './modules/share/service.js';
 import { DocumentAnalyser } from './modules/ai/analysis.js';
 import { AnalysisPool } from './modules/ai/analysisPool.js';
 import { Metering } from './modules/ai/metering.js';
-import { AiRepo } from './modules/ai/repo.js';
+import { AiRepo, DetectorUsageRepo } from './modules/ai/repo.js';
 import { aiRoutesOf } from './modules/ai/routes.js';
+import { DetectorService } from './modules/ai/detector.js';
+import { aiDetectorRoutesOf } from './modules/ai/detectorRoutes.js';
+import { ProofreadPool } from './modules/ai/proofreadPool.js';
 import { AiService } from './modules/ai/service.js';
 import { translationRoutesOf } from './modules/ai/translationRoutes.js';
 
@@ -114,6 +117,7 @@ export async function buildApp(config: Config): Promise<App> {
     downloadUrl: (fileId) => cloud.fileDownloadUrl(fileId), publicUrl: config.accounts.publicUrl, paywalls: config.billing.paywalls, log: http.log,
   });
   files.onDeleted((row) => ai.documentRemoved(row.file_id));
+  const proofreadPool = new ProofreadPool();
 
   const billing = billingModule({ db, tasks, files, config, payments: adapters.payments });
   const document = openApiDocument(apiRoutes, VERSION);
@@ -132,6 +136,10 @@ export async function buildApp(config: Config): Promise<App> {
     ...shareRoutesOf(shares),
     ...aiRoutesOf(ai),
     ...translationRoutesOf(translation),
+    ...aiDetectorRoutesOf(new DetectorService({
+      usage: new DetectorUsageRepo(db), files, engine, paywalls: config.billing.paywalls, proofreader: proofreadPool,
+      model: config.ai.kind === 'openai' ? config.ai : undefined,
+    })),
     implement(docsRoutes.openApi, async (_input, _request, reply) => reply.send(document)),
     implement(docsRoutes.health, async () => {
       const memory = process.memoryUsage();
@@ -201,6 +209,7 @@ export async function buildApp(config: Config): Promise<App> {
       tasks.stop();
       const drained = queue.close();
       await analyser.close();
+      await proofreadPool.close();
       await Promise.all([engine.close(), office.close()]);
       await drained;
       await httpClosed;

@@ -348,7 +348,9 @@ const probes: Record<string, () => Promise<void>> = {
     expect((await bob('POST', '/api/v1/common/common/log/', { tid, uid: alice!.user_id, pid: 4512 })).env.code).toBe(0);
     // The uid in the payload is only a claim: the row belongs to whoever sent it.
     expect(queryDb<{ owner: string }>(server, 'select owner from purchase_logs where tid = ?', tid)).toEqual([{ owner: `u:${bobUser!.user_id}` }]);
-  },
+  },  // AI part 2: the detector and the proofreader read only their caller's uploads.
+  'POST /api/v2/ai-detect/predict/file': async () => expectHidden(await bob('POST', '/api/v2/ai-detect/predict/file', { file_id: a.pdf }), 'detect her file'),
+  'POST /api/v2/ai-proofread/file': async () => expectHidden(await bob('POST', '/api/v2/ai-proofread/file', { file_id: a.pdf, lang: 'en' }), 'proofread her file'),
 };
 
 async function alicesCheckout(): Promise<string> {

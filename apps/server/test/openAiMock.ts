@@ -15,6 +15,8 @@ export interface MockBehaviour {
   /** Answers this HTTP status with an error body instead of a stream. */
   status?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
+  /** When set, `POST /v1/completions` (echo with logprobs) answers these prompt token log-probabilities; else it is 404. */
+  promptLogprobs?: Array<number | null>;
 }
 
 export interface MockRequest {
@@ -43,6 +45,11 @@ export async function startOpenAiMock(): Promise<OpenAiMock> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (req.method === 'POST' && req.url === '/v1/completions' && behaviour.promptLogprobs) {
+      res.writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'text_completion', choices: [{ index: 0, text: '', logprobs: { token_logprobs: behaviour.promptLogprobs } }] }));
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       res.writeHead(404).end();
       return;

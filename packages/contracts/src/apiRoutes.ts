@@ -4,6 +4,7 @@
  */
 import { routeList } from './route.js';
 import { aiRoutes } from './ai.js';
+import { aiDetectorRoutes } from './aiDetector.js';
 import { accountRoutes } from './account.js';
 import { cloudRoutes, shareRoutes } from './cloud.js';
 import { docsRoutes, fileRoutes, taskRoutes } from './api.js';
@@ -19,4 +20,5 @@ export const apiRoutes = routeList(
   accountRoutes, fileRoutes, taskRoutes, toolRoutes, signatureRoutes, billingRoutes, messageRoutes,
   templateRoutes, siteRoutes, siteConfigRoutes, cloudRoutes, shareRoutes, aiRoutes, docsRoutes,
   translateRoutes,
+  aiDetectorRoutes,
 );

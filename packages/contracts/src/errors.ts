@@ -52,6 +52,9 @@ export const errorCatalogue = {
   OCR_LANGUAGE_REQUIRED: { message: 'Choose at least one option.' },
   CUSTOM_COMPRESS_TOO_LARGE: { message: 'Custom-size compression is only for a single file under 10 MB.' },
   SIGNATURES_FULL: { message: 'You can keep up to 20 signatures. Delete one to save another.' },
+  // AI part 2 (SPEC §5): the detector reads at least 250 characters; the proofreader's dictionaries.
+  DETECTOR_TEXT_TOO_SHORT: { message: 'At least 250 characters are needed to detect AI-written text.' },
+  PROOFREAD_NO_TEXT: { message: 'This document has no text to proofread.' },
   INVALID_PARAMS: { message: 'The request is missing a field or has an invalid one.' },
   IMAGE_TOO_LARGE: { message: 'Image size too large, should be less than 20MB.' },
   IMAGE_TOO_MANY_PIXELS: { message: 'The image has too many pixels to process (at most 100 megapixels).' },

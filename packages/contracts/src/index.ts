@@ -19,3 +19,4 @@ export * from './mails.js';
 export * from './cloud.js';
 export * from './ai.js';
 export * from './translate.js';
+export * from './aiDetector.js';

@@ -44,7 +44,7 @@ const ROWS: Record<string, Record<string, string | number | null>> = {
 /** Tables later migrations add (0002: the cloud store and shares; 0003: sign-ups per client; 0004: the AI tools). */
 const NEW_TABLES = [
   'cloud_capacity', 'cloud_documents', 'cloud_folders', 'cloud_terms', 'shares', 'sign_ups',
-  'ai_documents', 'ai_conversations', 'ai_records', 'ai_notes', 'ai_usage',
+  'ai_documents', 'ai_conversations', 'ai_records', 'ai_notes', 'ai_usage', 'ai_detector_usage',
 ];
 
 /** Rows of the pre-migration shape as they read after every migration: new columns hold their defaults. */

@@ -146,6 +146,7 @@ export interface Database {
   ai_records: AiRecordsTable;
   ai_notes: AiNotesTable;
   ai_usage: AiUsageTable;
+  ai_detector_usage: AiDetectorUsageTable;
 }
 
 /** A folder of an account's cloud; parent_id '' is the root. */
@@ -415,4 +416,12 @@ export interface PurchaseLogsTable {
   device_id: string;
   qt_abtest: string;
   created_at: number;
+}
+
+/** The AI-text detector's characters used per owner and UTC month (SPEC §9). */
+export interface AiDetectorUsageTable {
+  owner: string;
+  /** YYYY-MM. */
+  period: string;
+  characters_used: number;
 }

@@ -15,6 +15,7 @@ const appPages: Record<string, LazyExoticComponent<ComponentType> | ComponentTyp
   'chat-pdf': lazy(() => import('../ai/ChatPdfPage')),
   'ai-read': lazy(() => import('../ai/AiReadPage')),
   'ai-translator': lazy(() => import('../ai/translator/TranslatorPage')),
+  'ai-proofread': lazy(() => import('../ai/proofread/ProofreadPage')),
 };
 
 /** /app/:page: a tool workspace, another /app screen, or the site home for unknown names. */

@@ -11,6 +11,7 @@ import { baseline } from './0001_baseline.js';
 import { cloud } from './0002_cloud.js';
 import { throttle } from './0003_throttle.js';
 import { ai } from './0004_ai.js';
+import { aiDetector } from './0005_ai_detector.js';
 import type { SqlDialect } from './dialect.js';
 
 export type { SqlDialect } from './dialect.js';
@@ -21,6 +22,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0002_cloud': cloud(),
     '0003_throttle': throttle(),
     '0004_ai': ai(),
+    '0005_ai_detector': aiDetector(),
   };
 }
 

@@ -212,3 +212,26 @@ function numericConversation(row: ConversationRow): ConversationRow {
 function numericRecord(row: RecordRow): RecordRow {
   return { ...row, created_at: Number(row.created_at), updated_at: Number(row.updated_at) };
 }
+
+/** The detector's characters per owner and month, taken in one conditional statement. */
+export class DetectorUsageRepo {
+  constructor(private readonly db: Db) {}
+
+  async used(owner: string, period: string): Promise<number> {
+    const row = await this.db.selectFrom('ai_detector_usage').select('characters_used')
+      .where('owner', '=', owner).where('period', '=', period).executeTakeFirst();
+    return Number(row?.characters_used ?? 0);
+  }
+
+  /** Adds `characters` if the month's total stays within `limit` (null: no limit); false when it would not. */
+  async take(owner: string, period: string, characters: number, limit: number | null): Promise<boolean> {
+    const r = limit === null
+      ? await sql`insert into ai_detector_usage (owner, period, characters_used) values (${owner}, ${period}, ${characters})
+          on conflict (owner, period) do update set characters_used = ai_detector_usage.characters_used + ${characters}`.execute(this.db)
+      : await sql`insert into ai_detector_usage (owner, period, characters_used)
+          select ${owner}, ${period}, ${characters} where ${characters} <= ${limit}
+          on conflict (owner, period) do update set characters_used = ai_detector_usage.characters_used + ${characters}
+          where ai_detector_usage.characters_used + ${characters} <= ${limit}`.execute(this.db);
+    return Number(r.numAffectedRows ?? 0n) === 1;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The offline proofreader: spelling through nspell over Debian's Hunspell dictionaries
+ * (/usr/share/hunspell, from the hunspell-* packages that scripts/setup.sh installs), and the
+ * grammar and style rules of rules.ts. Each dictionary is read once, when its language is
+ * first asked for (French takes about 20 s and a few hundred MB), and kept.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProofreadLanguage } from '@pagewright/contracts';
+import nspell from 'nspell';
+import { wordSpans } from '../detector/text.js';
+import { grammarFindings, type Finding } from './rules.js';
+
+/** The Hunspell file of each language (Debian's names). */
+export const DICTIONARIES: Record<ProofreadLanguage, string> = { en: 'en_US', es: 'es_ES', fr: 'fr_FR', de: 'de_DE' };
+const SUGGESTIONS = 5;
+
+type Speller = ReturnType<typeof nspell>;
+
+/** Words the dictionary cannot judge: numbers, codes, acronyms, addresses. */
+function skipped(word: string): boolean {
+  return /\d/.test(word) || (word.length > 1 && word === word.toUpperCase()) || word.length === 1;
+}
+
+/** The affix flags of a .dic entry, split as the .aff's FLAG line says (one character, two, or numbers). */
+function flagsOf(flags: string, format: string): string[] {
+  if (format === 'long') return flags.match(/../gsu) ?? [];
+  if (format === 'num') return flags.split(',');
+  return [...flags];
+}
+
+/**
+ * Debian's dictionaries as nspell can read them. Hunspell allows two things nspell misreads:
+ * morphological fields after a word ("le po:mg po:det" in French: nspell takes the whole line as
+ * the word, so "le" is unknown), and homonyms on separate lines, where nspell keeps only the
+ * last (German "schreiben" is listed as a verb and as a compound part: the second, compound-only
+ * entry hid the verb). Fields are cut, and of homonyms the one usable on its own is kept.
+ */
+export function normaliseDictionary(aff: string, dic: string): string {
+  const format = /^FLAG\s+(\S+)/m.exec(aff)?.[1] ?? 'char';
+  const onlyInCompound = /^ONLYINCOMPOUND\s+(\S+)/m.exec(aff)?.[1];
+  const entries = new Map<string, string>();
+  const lines = dic.split(/\r?\n/);
+  for (const line of lines.slice(1)) {
+    const entry = line.split(/[\t ]/)[0];
+    if (!entry) continue;
+    const slash = entry.search(/(?<!\\)\//);
+    const word = slash < 0 ? entry : entry.slice(0, slash);
+    const earlier = entries.get(word);
+    const compoundOnly = (e: string) => onlyInCompound !== undefined && e.includes('/') && flagsOf(e.slice(e.search(/(?<!\\)\//) + 1), format).includes(onlyInCompound);
+    if (earlier === undefined || (compoundOnly(earlier) && !compoundOnly(entry))) entries.set(word, entry);
+  }
+  return `${entries.size}\n${[...entries.values()].join('\n')}\n`;
+}
+
+export class Proofreader {
+  private readonly spellers = new Map<ProofreadLanguage, Promise<Speller>>();
+
+  constructor(private readonly dictionaryDir = process.env.HUNSPELL_DIR ?? '/usr/share/hunspell') {}
+
+  private speller(language: ProofreadLanguage): Promise<Speller> {
+    let speller = this.spellers.get(language);
+    if (!speller) {
+      const base = path.join(this.dictionaryDir, DICTIONARIES[language]);
+      speller = Promise.all([readFile(`${base}.aff`, 'utf8'), readFile(`${base}.dic`, 'utf8')])
+        // A byte-order mark before SET hides the encoding line from nspell.
+        .then(([aff, dic]) => nspell({ aff: aff.replace(/^\uFEFF/, ''), dic: normaliseDictionary(aff, dic.replace(/^\uFEFF/, '')) }));
+      // A failed load is not cached: a dictionary installed later is found on the next call.
+      speller.catch(() => this.spellers.delete(language));
+      this.spellers.set(language, speller);
+    }
+    return speller;
+  }
+
+  async spelling(text: string, language: ProofreadLanguage): Promise<Finding[]> {
+    const speller = await this.speller(language);
+    const findings: Finding[] = [];
+    for (const word of wordSpans(text)) {
+      const plain = word.text.replace(/’/g, "'");
+      if (skipped(plain) || speller.correct(plain)) continue;
+      // A word that starts a sentence may be capitalised only there: its lower-case form is checked too.
+      if (plain[0] !== plain[0]!.toLowerCase() && speller.correct(plain.toLowerCase())) continue;
+      findings.push({ kind: 'spelling', start: word.start, end: word.end, text: word.text, suggestions: speller.suggest(plain).slice(0, SUGGESTIONS) });
+    }
+    return findings;
+  }
+
+  /** Every finding in text order; a rule finding inside a misspelt word's span gives way to the spelling one. */
+  async check(text: string, language: ProofreadLanguage): Promise<Finding[]> {
+    const spelling = await this.spelling(text, language);
+    const rules = grammarFindings(text, language).filter((f) => !spelling.some((s) => f.start < s.end && s.start < f.end && f.kind === 'agreement'));
+    return [...spelling, ...rules].sort((a, b) => a.start - b.start || a.end - b.end);
+  }
+}
