@@ -13,8 +13,10 @@ import { siteRoutes } from './site.js';
 import { siteConfigRoutes } from './siteConfig.js';
 import { templateRoutes } from './templates.js';
 import { signatureRoutes, toolRoutes } from './toolRequests.js';
+import { editorRoutes } from './editor.js';
 
 export const apiRoutes = routeList(
   accountRoutes, fileRoutes, taskRoutes, toolRoutes, signatureRoutes, billingRoutes, messageRoutes,
   templateRoutes, siteRoutes, siteConfigRoutes, cloudRoutes, shareRoutes, aiRoutes, docsRoutes,
+  editorRoutes,
 );

@@ -18,3 +18,4 @@ export * from './openapi.js';
 export * from './mails.js';
 export * from './cloud.js';
 export * from './ai.js';
+export * from './editor.js';
