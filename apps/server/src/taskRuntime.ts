@@ -8,6 +8,7 @@ import type { Adapters } from './adapters/index.js';
 import type { Config } from './config.js';
 import { LazyOfficePool } from './engine/office.js';
 import { EnginePool } from './engine/pool.js';
+import { EditorService, CONTENT_TASK_KIND } from './modules/editor/service.js';
 import { FilesRepo } from './modules/files/repo.js';
 import { FilesService } from './modules/files/service.js';
 import { TasksRepo } from './modules/tasks/repo.js';
@@ -29,6 +30,8 @@ export interface TaskRuntime {
   tasksRepo: TasksRepo;
   tasks: TasksService;
   tools: ToolsService;
+  /** The PDF editor: its export is a task kind of its own, outside the tool table. */
+  editor: EditorService;
 }
 
 export function buildTaskRuntime(
@@ -50,7 +53,9 @@ export function buildTaskRuntime(
     ...pageKinds(toolDeps), ...compressKinds(toolDeps), ...protectKinds(toolDeps), ...replaceTextKinds(toolDeps),
     ...ocrKinds(toolDeps), ...converterKinds(toolDeps), ...imageKinds(toolDeps),
   );
+  const editor = new EditorService({ files, tasks, storage, engine });
+  tasks.registerRunner(CONTENT_TASK_KIND, editor.run);
   const unrun = tasks.missingRunners(tools.flatMap((t) => taskKindOf(t) ?? []));
   if (unrun.length > 0) throw new Error(`task kinds of the tool table without a runner: ${unrun.join(', ')}`);
-  return { engine, office, files, tasksRepo, tasks, tools: toolsService };
+  return { engine, office, files, tasksRepo, tasks, tools: toolsService, editor };
 }

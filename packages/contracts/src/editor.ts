@@ -155,7 +155,14 @@ export type DocumentContentRequest = z.infer<typeof documentContentRequest>;
 /** 4 MB: an export with many ink strokes is larger than the default body limit. */
 const CONTENT_BODY_LIMIT = 4 * 1024 * 1024;
 
+export const documentSourceQuery = z.object({ file_id: z.string().min(1) });
+
 export const editorRoutes = {
+  source: route({
+    method: 'GET', path: '/document/source', auth: 'visitor',
+    summary: 'The bytes of one of the caller\'s uploaded PDFs, for the editor\'s in-browser viewer (pdf.js opens it, with its password if any).',
+    query: documentSourceQuery, produces: 'application/pdf',
+  }),
   content: route({
     method: 'POST', path: '/document/content', auth: 'visitor',
     summary: 'pdf-editor export: writes the editor\'s annotations into the PDF as real annotations of their subtype '
