@@ -45,7 +45,7 @@ function exportContent(client: Client, fileId: string, annotations: EditorAnnota
 function subtypesOf(pdf: Buffer): string[][] {
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf').asPDF()!;
   try {
-    return Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).getAnnotations().map((a) => a.getType()));
+    return Array.from({ length: doc.countPages() }, (_, i) => (doc.loadPage(i) as mupdf.PDFPage).getAnnotations().map((a) => a.getType()));
   } finally {
     doc.destroy();
   }
