@@ -93,6 +93,104 @@ test('annotate: a highlighted sentence, a free-text note and a rectangle export 
   expect(errors.filter((e) => !ignoredConsole.test(e))).toEqual([]);
 });
 
+/** A PDF that already has a Square and a Highlight on page 1, written by MuPDF. */
+function pdfWithAnnotations(): Buffer {
+  const doc = mupdf.Document.openDocument(makePdf(['Existing notes here', 'Two']), 'application/pdf').asPDF()!;
+  try {
+    const page = doc.loadPage(0) as mupdf.PDFPage;
+    const square = page.createAnnotation('Square');
+    square.setRect([100, 200, 200, 260]);
+    square.setColor([0, 0, 1]);
+    square.update();
+    const highlight = page.createAnnotation('Highlight');
+    highlight.setColor([1, 1, 0]);
+    highlight.setQuadPoints([[72, 70, 300, 70, 72, 95, 300, 95]]);
+    highlight.update();
+    return Buffer.from(doc.saveToBuffer('').asUint8Array());
+  } finally {
+    doc.destroy();
+  }
+}
+
+test("annotate: a PDF's own annotations load for editing; a moved one and a deleted one are exported once, not twice", async ({ page }) => {
+  await openInEditor(page, pdfFile('annotated.pdf', pdfWithAnnotations()));
+  const square = page.locator('[data-page="1"] [data-annotation="square"]');
+  const highlight = page.locator('[data-page="1"] [data-annotation="highlight"]');
+  await expect(square).toHaveCount(1);
+  await expect(highlight).toHaveCount(1);
+  const pageBox = (await page.locator('[data-page="1"]').boundingBox())!;
+  const px = pageBox.width / 612;
+  const before = (await square.boundingBox())!;
+  // Loaded where MuPDF put it, within a point.
+  expect(Math.abs((before.x - pageBox.x) / px - 100)).toBeLessThan(2);
+
+  await page.mouse.move(before.x + 5, before.y + before.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(before.x + 5 + 100 * px, before.y + before.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await highlight.click();
+  await page.keyboard.press('Delete');
+  await expect(highlight).toHaveCount(0);
+
+  const bytes = await exportAndDownload(page);
+  const [first] = annotationsOf(bytes);
+  expect(first!.map((a) => a.type)).toEqual(['Square']);
+  expect(Math.abs(first![0]!.rect[0]! - 200)).toBeLessThan(3);
+});
+
+test('annotate: underline, strike-out, a line with an arrow, an ink stroke and a sticky note export as their subtypes', async ({ page }) => {
+  await openInEditor(page, pdfFile('tools.pdf', makePdf(['Underline these words'])));
+  const select = async (tool: string) => {
+    await page.locator(`[data-tool="${tool}"]`).click();
+    const run = (await page.locator('[data-page="1"] span', { hasText: 'Underline these words' }).boundingBox())!;
+    await page.mouse.move(run.x + 2, run.y + run.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(run.x + run.width - 2, run.y + run.height / 2, { steps: 6 });
+    await page.mouse.up();
+  };
+  await select('UNDERLINE');
+  await expect(page.locator('[data-annotation="underline"]')).toHaveCount(1);
+  await select('STRIKEOUT');
+  await expect(page.locator('[data-annotation="strike-out"]')).toHaveCount(1);
+
+  const at = async (x: number, y: number) => {
+    const box = (await page.locator('[data-page="1"]').boundingBox())!;
+    return { x: box.x + (x / 612) * box.width, y: box.y + (y / 792) * box.height };
+  };
+  const drag = async (points: [number, number][]) => {
+    const first = await at(...points[0]!);
+    await page.mouse.move(first.x, first.y);
+    await page.mouse.down();
+    for (const p of points.slice(1)) {
+      const next = await at(...p);
+      await page.mouse.move(next.x, next.y, { steps: 3 });
+    }
+    await page.mouse.up();
+  };
+  await page.locator('[data-tool="LINE"]').click();
+  await drag([[100, 150], [300, 180]]);
+  await page.locator('[data-tool="DRAW"]').click();
+  await drag([[100, 200], [150, 230], [200, 210], [250, 240]]);
+  await page.locator('[data-tool="STICKER"]').click();
+  const note = await at(400, 150);
+  await page.mouse.click(note.x, note.y);
+  await page.getByTestId('note-input').fill('Check the figures');
+  await page.getByTestId('note-input').press('Escape');
+
+  const bytes = await exportAndDownload(page);
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF()!;
+  try {
+    const annots = (doc.loadPage(0) as mupdf.PDFPage).getAnnotations();
+    expect(annots.map((a) => a.getType()).filter((t) => t !== 'Popup')).toEqual(['Underline', 'StrikeOut', 'Line', 'Ink', 'Text']);
+    const line = annots.find((a) => a.getType() === 'Line')!;
+    expect(line.getLineEndingStyles()).toEqual({ start: 'None', end: 'OpenArrow' });
+    expect(annots.find((a) => a.getType() === 'Ink')!.getInkList()[0]!.length).toBeGreaterThan(3);
+    expect(annots.find((a) => a.getType() === 'Text')!.getContents()).toBe('Check the figures');
+  } finally {
+    doc.destroy();
+  }
+});
+
 test('annotate: a shape moves, resizes, undoes, redoes and deletes', async ({ page }) => {
   await openInEditor(page, pdfFile('shapes.pdf', makePdf(['Shapes'])));
   const pageBox = (await page.locator('[data-page="1"]').boundingBox())!;

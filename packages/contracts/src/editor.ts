@@ -132,11 +132,21 @@ export const writableAnnotationKinds = [
 /** The most annotations one export carries. */
 export const EDITOR_ANNOTATIONS_MAX = 5000;
 
+/** An annotation the PDF already had, by its page and object number: the editor changed or deleted it. */
+export const existingAnnotation = z.object({
+  page: z.number().int().min(1),
+  ref: z.number().int().positive(),
+});
+export type ExistingAnnotation = z.infer<typeof existingAnnotation>;
+
 /** The body's `content`: what the editor changed. */
 export const editorContent = z.object({
   /** ANNOTATE exports are exempt from the daily PDF uses (SPEC §5); CONTENT_EDIT ones are not. */
   mode: z.enum(['ANNOTATE', 'CONTENT_EDIT']),
+  /** New annotations, and the new state of existing ones that were changed. */
   annotations: z.array(editorAnnotation).max(EDITOR_ANNOTATIONS_MAX).default([]),
+  /** Existing annotations removed first: those deleted, and those changed (written again above). */
+  removed: z.array(existingAnnotation).max(EDITOR_ANNOTATIONS_MAX).default([]),
 });
 export type EditorContent = z.infer<typeof editorContent>;
 

@@ -108,6 +108,22 @@ describe('annotatePdf', () => {
     pdf.destroy();
   });
 
+  it('deletes the existing annotations it is told to remove, by object number, and keeps the others', async () => {
+    await annotatePdf({ path: doc }, out('existing.pdf'), { annotations: parsed });
+    const before = openPdf(out('existing.pdf'));
+    const refs = before.loadPage(0).getAnnotations().map((a) => a.getObject().asIndirect());
+    before.destroy();
+    const moved = editorAnnotation.parse({ kind: 'square', page: 1, color: '#0000ff', rect: { x: 60, y: 600, w: 50, h: 50 } });
+    const result = await annotatePdf({ path: out('existing.pdf') }, out('edited.pdf'), { annotations: [moved], removed: [{ page: 1, ref: refs[5]! }, { page: 1, ref: refs[0]! }] });
+    expect(result).toEqual({ annotations: 1, removed: 2 });
+    const after = openPdf(out('edited.pdf'));
+    const types = after.loadPage(0).getAnnotations().map((a) => a.getType());
+    expect(types).toEqual(['Underline', 'Squiggly', 'StrikeOut', 'FreeText', 'Circle', 'Line', 'Ink', 'Square']);
+    after.destroy();
+    const missing = await errorOf(annotatePdf({ path: out('existing.pdf') }, out('missing.pdf'), { annotations: [], removed: [{ page: 2, ref: refs[0]! }] }));
+    expect(missing.code).toBe('INVALID_PARAMS');
+  });
+
   it('refuses an annotation on a page past the last with PAGE_RANGE_INVALID', async () => {
     const late = editorAnnotation.parse({ kind: 'comment', page: 3, color: '#000000', at: [1, 1], text: 'x' });
     const error = await errorOf(annotatePdf({ path: doc }, out('late.pdf'), { annotations: [late] }));

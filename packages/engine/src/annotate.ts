@@ -3,7 +3,7 @@
  * annotation of the matching subtype, written by MuPDF with its appearance stream, so that any
  * other viewer shows it and can edit it.
  */
-import type { AnnotateFont, EditorAnnotation, LineEnd } from '@pagewright/contracts';
+import type { AnnotateFont, EditorAnnotation, ExistingAnnotation, LineEnd } from '@pagewright/contracts';
 import { asCatalogueError } from './errors.js';
 import { writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
@@ -109,30 +109,47 @@ function write(annot: mupdf.PDFAnnotation, a: EditorAnnotation): void {
   if (a.opacity < 1) annot.setOpacity(a.opacity);
 }
 
+/** Deletes the existing annotations the editor removed or changed; INVALID_PARAMS for one the page does not have. */
+function removeExisting(page: mupdf.PDFPage, pageNumber: number, refs: number[]): void {
+  const annots = page.getAnnotations();
+  for (const ref of refs) {
+    const annot = annots.find((a) => a.getObject().asIndirect() === ref);
+    if (!annot) throw documentFail('INVALID_PARAMS', `page ${pageNumber} has no annotation ${ref}`);
+    page.deleteAnnotation(annot);
+  }
+}
+
 /**
- * Writes the editor's annotations into a copy of the PDF. Errors: PAGE_RANGE_INVALID (an
- * annotation on a page past the last), and the open errors of every tool (3122,
- * INCORRECT_PASSWORD, FILE_DAMAGED, FILE_TYPE_ERROR). `annotations` is the number written.
+ * Writes the editor's annotations into a copy of the PDF, after deleting the existing ones it
+ * removed or changed. Errors: PAGE_RANGE_INVALID (an annotation on a page past the last),
+ * INVALID_PARAMS (a removed annotation the page does not have), and the open errors of every
+ * tool (3122, INCORRECT_PASSWORD, FILE_DAMAGED, FILE_TYPE_ERROR). `annotations` is the number
+ * written, `removed` the number deleted.
  */
 export async function annotatePdf(
-  input: PdfInput, outputPath: string, options: { annotations: EditorAnnotation[] }, onProgress?: ProgressFn,
-): Promise<{ annotations: number }> {
+  input: PdfInput, outputPath: string, options: { annotations: EditorAnnotation[]; removed?: ExistingAnnotation[] }, onProgress?: ProgressFn,
+): Promise<{ annotations: number; removed: number }> {
   const annotations = options?.annotations;
-  if (!Array.isArray(annotations)) throw documentFail('INVALID_PARAMS', 'no annotation list');
+  const removed = options?.removed ?? [];
+  if (!Array.isArray(annotations) || !Array.isArray(removed)) throw documentFail('INVALID_PARAMS', 'no annotation list');
   const report = progressReporter(onProgress);
   report(0);
   const { doc, pageCount } = await openInput(input);
   let data: Uint8Array;
   try {
-    const outside = annotations.find((a) => a.page < 1 || a.page > pageCount);
+    const outside = [...annotations, ...removed].find((a) => a.page < 1 || a.page > pageCount);
     if (outside) throw documentFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
     const byPage = new Map<number, EditorAnnotation[]>();
     for (const a of annotations) byPage.set(a.page, [...(byPage.get(a.page) ?? []), a]);
+    const removedByPage = new Map<number, number[]>();
+    for (const r of removed) removedByPage.set(r.page, [...(removedByPage.get(r.page) ?? []), r.ref]);
+    const pages = [...new Set([...removedByPage.keys(), ...byPage.keys()])];
     let done = 0;
-    for (const [pageNumber, onPage] of byPage) {
+    for (const pageNumber of pages) {
       const page = doc.loadPage(pageNumber - 1);
       try {
-        for (const a of onPage) {
+        removeExisting(page, pageNumber, removedByPage.get(pageNumber) ?? []);
+        for (const a of byPage.get(pageNumber) ?? []) {
           const annot = page.createAnnotation(subtypeOfKind[a.kind]);
           write(annot, a);
           annot.update();
@@ -140,7 +157,7 @@ export async function annotatePdf(
       } finally {
         page.destroy();
       }
-      report(5 + (++done / byPage.size) * 85);
+      report(5 + (++done / pages.length) * 85);
     }
     data = saveDocument(doc);
   } catch (err) {
@@ -151,5 +168,5 @@ export async function annotatePdf(
   report(95);
   await writeFileAtomic(outputPath, data);
   report(100);
-  return { annotations: annotations.length };
+  return { annotations: annotations.length, removed: removed.length };
 }

@@ -10,7 +10,8 @@ import { AnnotationOverlay } from './AnnotationOverlay';
 import classes from './editor.module.css';
 import { addItem, markupTools, newId, useEditor } from './editorStore';
 import { lineBoxes } from './geometry';
-import { TextLayer, type PDFDocumentProxy, type RenderTask } from './pdfjs';
+import { loadExistingAnnotations } from './existing';
+import { AnnotationMode, TextLayer, type PDFDocumentProxy, type RenderTask } from './pdfjs';
 import { useNearViewport } from './useNearViewport';
 
 export interface PageSize {
@@ -61,6 +62,7 @@ export const PageView = memo(function PageView({ doc, page, size, scale, root, o
     let text: TextLayer | null = null;
     void (async () => {
       const proxy = await doc.getPage(page);
+      await loadExistingAnnotations(doc, proxy, page);
       if (cancelled) return;
       const base = proxy.getViewport({ scale: 1 });
       onSize(page, { w: base.width, h: base.height });
@@ -71,7 +73,8 @@ export const PageView = memo(function PageView({ doc, page, size, scale, root, o
       const ratio = window.devicePixelRatio || 1;
       canvas.width = Math.floor(viewport.width * ratio);
       canvas.height = Math.floor(viewport.height * ratio);
-      task = proxy.render({ canvas, viewport, ...(ratio !== 1 ? { transform: [ratio, 0, 0, ratio, 0, 0] } : {}) });
+      // ENABLE_STORAGE: the annotations the editor took over are marked noView there.
+      task = proxy.render({ canvas, viewport, annotationMode: AnnotationMode.ENABLE_STORAGE, ...(ratio !== 1 ? { transform: [ratio, 0, 0, ratio, 0, 0] } : {}) });
       await task.promise;
       if (cancelled) return;
       container.replaceChildren();

@@ -33,6 +33,8 @@ export interface EditorState {
   items: EditorItem[];
   past: EditorItem[][];
   future: EditorItem[][];
+  /** The PDF's own annotations as loaded, by id: export rewrites only those changed or deleted. */
+  originals: Record<string, EditorItem>;
   /** The active element: the selected annotation. */
   activeId: string | null;
   /** The free text or sticky note whose text is being typed. */
@@ -53,6 +55,7 @@ const initial = (): Omit<EditorState, 'scale'> => ({
   items: [],
   past: [],
   future: [],
+  originals: {},
   activeId: null,
   editingId: null,
   highlight: { fill: '#ffeb3b', opacity: 0.4 },
@@ -74,6 +77,19 @@ export function resetEditor(mode: EditorMode): void {
 /** Replaces the annotations as one undoable step. */
 export function commit(items: EditorItem[]): void {
   useEditor.setState((s) => ({ items, past: [...s.past, s.items].slice(-200), future: [] }));
+}
+
+/**
+ * Adds the PDF's own annotations of a page as they load: to the present and to every step of
+ * the history, so that undo never takes away what the file already had.
+ */
+export function loadExistingItems(loaded: EditorItem[]): void {
+  useEditor.setState((s) => ({
+    items: [...loaded, ...s.items],
+    past: s.past.map((step) => [...loaded, ...step]),
+    future: s.future.map((step) => [...loaded, ...step]),
+    originals: { ...s.originals, ...Object.fromEntries(loaded.map((i) => [i.id, i])) },
+  }));
 }
 
 export function addItem(item: EditorItem): void {

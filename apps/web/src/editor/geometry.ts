@@ -5,8 +5,11 @@
  */
 import type { EditorAnnotation, EditorBox, EditorPoint } from '@pagewright/contracts';
 
-/** An annotation on the editor's pages: the export's annotation with the editor's own id. */
-export type EditorItem = EditorAnnotation & { id: string };
+/**
+ * An annotation on the editor's pages: the export's annotation with the editor's own id, and
+ * for one the PDF already had, its object number (`origin`).
+ */
+export type EditorItem = EditorAnnotation & { id: string; origin?: number };
 
 export function boundsOf(item: EditorAnnotation): EditorBox {
   switch (item.kind) {

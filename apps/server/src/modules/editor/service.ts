@@ -22,7 +22,7 @@ export interface EditorDeps {
   engine: EnginePool;
 }
 
-type ContentOptions = Pick<EditorContent, 'mode' | 'annotations'>;
+type ContentOptions = Pick<EditorContent, 'mode' | 'annotations' | 'removed'>;
 
 export class EditorService {
   constructor(private readonly deps: EditorDeps) {}
@@ -41,12 +41,12 @@ export class EditorService {
   async startContent(identity: Identity, query: { file_id: string; password?: string | undefined }, body: DocumentContentRequest): Promise<TaskCreated> {
     const row = await this.deps.files.requireUploaded(identity.owner, query.file_id);
     if (fileExtension(row.filename) !== 'pdf') throw new CatalogueError('FILE_TYPE_ERROR', `${row.filename} is not a PDF`);
-    if (body.content.mode === 'CONTENT_EDIT' && body.content.annotations.length === 0) {
+    if (body.content.mode === 'CONTENT_EDIT' && body.content.annotations.length === 0 && body.content.removed.length === 0) {
       throw new CatalogueError('INVALID_PARAMS', 'an edit export without edits');
     }
     const params: ToolTaskParams<ContentOptions> = {
       inputs: [{ file_id: query.file_id, ...(query.password ? { password: query.password } : {}) }],
-      options: { mode: body.content.mode, annotations: body.content.annotations },
+      options: { mode: body.content.mode, annotations: body.content.annotations, removed: body.content.removed },
     };
     return this.deps.tasks.create(identity, CONTENT_TASK_KIND, params, suffixed(row.filename, 'edited', 'pdf'), body.multi_id);
   }
@@ -57,12 +57,13 @@ export class EditorService {
     const row = await this.deps.files.requireStoredForTask(input.file_id);
     const localPath = await this.deps.storage.localCopy(row.storage_key, tempDir);
     const outputPath = path.join(tempDir, 'edited.pdf');
-    const { annotations } = await this.deps.engine.run('annotate', {
+    const { annotations, removed } = await this.deps.engine.run('annotate', {
       input: { path: localPath, ...(input.password ? { password: input.password } : {}) },
       outputPath,
-      options: { annotations: options.annotations },
+      // Tasks stored before `removed` existed carry none.
+      options: { annotations: options.annotations, removed: options.removed ?? [] },
     }, reportProgress);
-    return { outputPath, detail: { annotations } };
+    return { outputPath, detail: { annotations, removed } };
   };
 }
 
