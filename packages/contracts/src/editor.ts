@@ -139,6 +139,18 @@ export const existingAnnotation = z.object({
 });
 export type ExistingAnnotation = z.infer<typeof existingAnnotation>;
 
+/**
+ * Edit mode (CONTENT_EDIT): the word `find` that lies in `box` on `page`, replaced in place by
+ * `replace` (same baseline, size and colour; the document's font when it has the glyphs).
+ */
+export const textEdit = z.object({
+  page: z.number().int().min(1),
+  box,
+  find: z.string().min(1).max(1000),
+  replace: z.string().max(1000),
+});
+export type TextEdit = z.infer<typeof textEdit>;
+
 /** The body's `content`: what the editor changed. */
 export const editorContent = z.object({
   /** ANNOTATE exports are exempt from the daily PDF uses (SPEC §5); CONTENT_EDIT ones are not. */
@@ -147,7 +159,9 @@ export const editorContent = z.object({
   annotations: z.array(editorAnnotation).max(EDITOR_ANNOTATIONS_MAX).default([]),
   /** Existing annotations removed first: those deleted, and those changed (written again above). */
   removed: z.array(existingAnnotation).max(EDITOR_ANNOTATIONS_MAX).default([]),
-});
+  /** Words replaced in place; only in CONTENT_EDIT mode. */
+  text_edits: z.array(textEdit).max(EDITOR_ANNOTATIONS_MAX).default([]),
+}).refine((c) => c.mode === 'CONTENT_EDIT' || c.text_edits.length === 0, { message: 'text edits need mode CONTENT_EDIT', path: ['text_edits'] });
 export type EditorContent = z.infer<typeof editorContent>;
 
 export const documentContentQuery = z.object({

@@ -115,12 +115,28 @@ describe('annotatePdf', () => {
     before.destroy();
     const moved = editorAnnotation.parse({ kind: 'square', page: 1, color: '#0000ff', rect: { x: 60, y: 600, w: 50, h: 50 } });
     const result = await annotatePdf({ path: out('existing.pdf') }, out('edited.pdf'), { annotations: [moved], removed: [{ page: 1, ref: refs[5]! }, { page: 1, ref: refs[0]! }] });
-    expect(result).toEqual({ annotations: 1, removed: 2 });
+    expect(result).toEqual({ annotations: 1, removed: 2, textEdits: 0 });
     const after = openPdf(out('edited.pdf'));
     const types = after.loadPage(0).getAnnotations().map((a) => a.getType());
     expect(types).toEqual(['Underline', 'Squiggly', 'StrikeOut', 'FreeText', 'Circle', 'Line', 'Ink', 'Square']);
     after.destroy();
     const missing = await errorOf(annotatePdf({ path: out('existing.pdf') }, out('missing.pdf'), { annotations: [], removed: [{ page: 2, ref: refs[0]! }] }));
+    expect(missing.code).toBe('INVALID_PARAMS');
+  });
+
+  it.runIf(toolsAvailable('annotatePdf: pdftotext reads the edited text layer', 'pdftotext'))('replaces only the clicked occurrence of a word in place; pdftotext shows the new word, not the old', async () => {
+    const plans = await writeDoc(tmp.dir, 'plans.pdf', { pages: [{ size: [612, 792], texts: [{ text: 'Plan A beats Plan B', x: 72, y: 700 }] }] });
+    const pdf = openPdf(plans);
+    const quads = pdf.loadPage(0).search('Plan');
+    pdf.destroy();
+    // The second "Plan": its box as the editor sends it, in top-left page space.
+    const q = quads[1]![0]!;
+    const box = { x: q[0], y: q[1], w: q[6] - q[0], h: q[7] - q[1] };
+    const result = await annotatePdf({ path: plans }, out('plans-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box, find: 'Plan', replace: 'Option' }] });
+    expect(result.textEdits).toBe(1);
+    const text = execFileSync('pdftotext', ['-layout', out('plans-edited.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ').trim();
+    expect(text).toBe('Plan A beats Option B');
+    const missing = await errorOf(annotatePdf({ path: plans }, out('plans-missing.pdf'), { annotations: [], textEdits: [{ page: 1, box: { x: 400, y: 400, w: 50, h: 20 }, find: 'Plan', replace: 'X' }] }));
     expect(missing.code).toBe('INVALID_PARAMS');
   });
 

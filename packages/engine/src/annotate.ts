@@ -3,13 +3,16 @@
  * annotation of the matching subtype, written by MuPDF with its appearance stream, so that any
  * other viewer shows it and can edit it.
  */
-import type { AnnotateFont, EditorAnnotation, ExistingAnnotation, LineEnd } from '@pagewright/contracts';
+import type { AnnotateFont, EditorAnnotation, ExistingAnnotation, LineEnd, TextEdit } from '@pagewright/contracts';
 import { asCatalogueError } from './errors.js';
 import { writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
 import { mupdf } from './mupdf.js';
 import { documentFail, openInput, saveDocument } from './pdf/single.js';
 import { progressReporter, type ProgressFn } from './progress.js';
+import { replaceOnPage } from './replace-text.js';
+import { compileTerm, quadBounds, type TextMatch } from './pdf/text-find.js';
+import { FontChooser } from './pdf/text-fonts.js';
 
 type PDFAnnotationType = Parameters<mupdf.PDFPage['createAnnotation']>[0];
 type LineEndingStyle = Parameters<mupdf.PDFAnnotation['setLineEndingStyles']>[0];
@@ -109,6 +112,40 @@ function write(annot: mupdf.PDFAnnotation, a: EditorAnnotation): void {
   if (a.opacity < 1) annot.setOpacity(a.opacity);
 }
 
+/** How far outside the clicked word's box its first letter may start, in points (the browser's and MuPDF's boxes differ slightly). */
+const EDIT_SLACK = 3;
+
+/**
+ * Edit mode: each word replaced in place, only the occurrence in its box (the same word
+ * elsewhere is left alone). INVALID_PARAMS when the word is not found in its box.
+ */
+function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
+  const fonts = new FontChooser(doc);
+  try {
+    for (const edit of edits) {
+      const { x, y, w, h } = edit.box;
+      const inBox = (match: TextMatch) => {
+        const [x0, y0, x1, y1] = quadBounds(match.chars[0]!.quad);
+        const cx = (x0 + x1) / 2;
+        const cy = (y0 + y1) / 2;
+        return cx >= x - EDIT_SLACK && cx <= x + w + EDIT_SLACK && cy >= y - EDIT_SLACK && cy <= y + h + EDIT_SLACK;
+      };
+      let first = true;
+      const replaced = replaceOnPage(doc, edit.page - 1, compileTerm(edit.find, false, true),
+        { find: edit.find, replace: edit.replace, regex: false, caseSensitive: true }, fonts,
+        (match) => {
+          // One occurrence per edit: the first in the box.
+          if (!first || !inBox(match)) return false;
+          first = false;
+          return true;
+        });
+      if (replaced === 0) throw documentFail('INVALID_PARAMS', `"${edit.find}" is not in its box on page ${edit.page}`);
+    }
+  } finally {
+    fonts.destroy();
+  }
+}
+
 /** Deletes the existing annotations the editor removed or changed; INVALID_PARAMS for one the page does not have. */
 function removeExisting(page: mupdf.PDFPage, pageNumber: number, refs: number[]): void {
   const annots = page.getAnnotations();
@@ -120,25 +157,29 @@ function removeExisting(page: mupdf.PDFPage, pageNumber: number, refs: number[])
 }
 
 /**
- * Writes the editor's annotations into a copy of the PDF, after deleting the existing ones it
- * removed or changed. Errors: PAGE_RANGE_INVALID (an annotation on a page past the last),
+ * Writes the editor's content into a copy of the PDF: edit mode's words replaced in place, the
+ * existing annotations it removed or changed deleted, its annotations written. Errors: PAGE_RANGE_INVALID (an annotation on a page past the last),
  * INVALID_PARAMS (a removed annotation the page does not have), and the open errors of every
  * tool (3122, INCORRECT_PASSWORD, FILE_DAMAGED, FILE_TYPE_ERROR). `annotations` is the number
  * written, `removed` the number deleted.
  */
 export async function annotatePdf(
-  input: PdfInput, outputPath: string, options: { annotations: EditorAnnotation[]; removed?: ExistingAnnotation[] }, onProgress?: ProgressFn,
-): Promise<{ annotations: number; removed: number }> {
+  input: PdfInput, outputPath: string,
+  options: { annotations: EditorAnnotation[]; removed?: ExistingAnnotation[]; textEdits?: TextEdit[] },
+  onProgress?: ProgressFn,
+): Promise<{ annotations: number; removed: number; textEdits: number }> {
   const annotations = options?.annotations;
   const removed = options?.removed ?? [];
+  const textEdits = options?.textEdits ?? [];
   if (!Array.isArray(annotations) || !Array.isArray(removed)) throw documentFail('INVALID_PARAMS', 'no annotation list');
   const report = progressReporter(onProgress);
   report(0);
   const { doc, pageCount } = await openInput(input);
   let data: Uint8Array;
   try {
-    const outside = [...annotations, ...removed].find((a) => a.page < 1 || a.page > pageCount);
+    const outside = [...annotations, ...removed, ...textEdits].find((a) => a.page < 1 || a.page > pageCount);
     if (outside) throw documentFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
+    applyTextEdits(doc, textEdits);
     const byPage = new Map<number, EditorAnnotation[]>();
     for (const a of annotations) byPage.set(a.page, [...(byPage.get(a.page) ?? []), a]);
     const removedByPage = new Map<number, number[]>();
@@ -168,5 +209,5 @@ export async function annotatePdf(
   report(95);
   await writeFileAtomic(outputPath, data);
   report(100);
-  return { annotations: annotations.length, removed: removed.length };
+  return { annotations: annotations.length, removed: removed.length, textEdits: textEdits.length };
 }
