@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as mupdf from 'mupdf';
 import { makePdf } from '../../apps/server/test/pdfFixtures.js';
-import { pdfFile, watchErrors, type FixtureFile } from './helpers.js';
+import { pdfFile, pdfToText, watchErrors, type FixtureFile } from './helpers.js';
 
 /** pdf.js warns (not errs) about the standard fonts our fixtures name without embedding. */
 const ignoredConsole = /standardFontDataUrl|TT: undefined function/;
@@ -272,4 +272,25 @@ test('viewer: a 500-page PDF opens drawing only the pages near the view, scrolls
   expect((hitBox.y - pageBox.y) / pt).toBeGreaterThan(60);
   expect((hitBox.y - pageBox.y) / pt).toBeLessThan(95);
   console.log(`editor: 500-page PDF opened in ${openMs} ms`);
+});
+
+test('edit: a word clicked in edit mode is replaced in place, and pdftotext of the download shows the new word, not the old', async ({ page }) => {
+  await openInEditor(page, pdfFile('plan.pdf', makePdf(['The quarterly plan is approved', 'The quarterly review follows'])), 'edit');
+  await expect(page.getByTestId('editor-edit-hint')).toBeVisible();
+  const run = page.locator('[data-page="1"] span', { hasText: 'quarterly plan' });
+  const box = (await run.boundingBox())!;
+  // "The quarterly ...": a point inside "quarterly", a fifth of the way along the run.
+  await page.mouse.click(box.x + box.width * 0.2, box.y + box.height / 2);
+  const input = page.getByTestId('word-input');
+  await expect(input).toHaveValue('quarterly');
+  await input.fill('annual');
+  await input.press('Enter');
+  await expect(page.locator('[data-word-edit="annual"]')).toHaveCount(1);
+
+  const bytes = await exportAndDownload(page);
+  const text = pdfToText(bytes).replace(/\s+/g, ' ');
+  expect(text).toContain('The annual plan is approved');
+  expect(text).not.toContain('quarterly plan');
+  // Only the clicked occurrence: page 2's word is left alone.
+  expect(text).toContain('The quarterly review follows');
 });

@@ -127,7 +127,7 @@ describe('annotatePdf', () => {
   it.runIf(toolsAvailable('annotatePdf: pdftotext reads the edited text layer', 'pdftotext'))('replaces only the clicked occurrence of a word in place; pdftotext shows the new word, not the old', async () => {
     const plans = await writeDoc(tmp.dir, 'plans.pdf', { pages: [{ size: [612, 792], texts: [{ text: 'Plan A beats Plan B', x: 72, y: 700 }] }] });
     const pdf = openPdf(plans);
-    const quads = pdf.loadPage(0).search('Plan');
+    const quads = pdf.loadPage(0).search('Plan', '');
     pdf.destroy();
     // The second "Plan": its box as the editor sends it, in top-left page space.
     const q = quads[1]![0]!;

@@ -128,5 +128,5 @@ export function EditorToolbar({ exporting, onFind, onFindStep }: {
 }
 
 function closeFind(): void {
-  useEditor.setState({ mode: 'ANNOTATE', find: { query: '', hits: [], current: 0, searching: false } });
+  useEditor.setState((s) => ({ mode: s.baseMode, find: { query: '', hits: [], current: 0, searching: false } }));
 }

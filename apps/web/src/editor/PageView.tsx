@@ -5,7 +5,7 @@
  * or strike-out.
  */
 import type { EditorBox } from '@pagewright/contracts';
-import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import { AnnotationOverlay } from './AnnotationOverlay';
 import classes from './editor.module.css';
 import { addItem, markupTools, newId, useEditor } from './editorStore';
@@ -13,6 +13,7 @@ import { lineBoxes } from './geometry';
 import { loadExistingAnnotations } from './existing';
 import { AnnotationMode, TextLayer, type PDFDocumentProxy, type RenderTask } from './pdfjs';
 import { useNearViewport } from './useNearViewport';
+import { startWordEdit, wordAt, WordEdits } from './WordEdits';
 
 export interface PageSize {
   w: number;
@@ -130,14 +131,25 @@ export const PageView = memo(function PageView({ doc, page, size, scale, root, o
     return () => window.removeEventListener('pointerup', markSelection);
   }, [near, markSelection]);
 
+  /** Edit mode: a click on a word of the text opens it for typing in place. */
+  const editWord = (event: ReactMouseEvent) => {
+    const { mode, tool } = useEditor.getState();
+    if (mode !== 'CONTENT_EDIT' || tool !== 'SELECT' || !ref.current) return;
+    const selection = window.getSelection();
+    if (selection && !selection.isCollapsed) return;
+    const found = wordAt(event.clientX, event.clientY, ref.current.getBoundingClientRect(), scale);
+    if (found) startWordEdit(page, found);
+  };
+
   const style = { width: size.w * scale, height: size.h * scale, '--total-scale-factor': scale } as CSSProperties;
   return (
     <div ref={ref} className={classes.page} style={style} data-page={page} data-rendered={rendered}>
       {near && (
         <>
           <canvas ref={canvasRef} className={classes.canvas} />
-          <div ref={textRef} className={classes.textLayer} />
+          <div ref={textRef} className={classes.textLayer} onClick={editWord} />
           <AnnotationOverlay page={page} width={size.w} height={size.h} scale={scale} />
+          <WordEdits page={page} scale={scale} />
         </>
       )}
     </div>

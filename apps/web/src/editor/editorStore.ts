@@ -4,7 +4,7 @@
  * starts at SELECT, and export resets it, SPEC §4), the highlight data, the shape and line
  * settings, the current and last annotate font, and the FIND mode's search.
  */
-import { defaultAnnotateFont, type AnnotateFont, type EditorMode, type LineEnd } from '@pagewright/contracts';
+import { defaultAnnotateFont, type AnnotateFont, type EditorMode, type LineEnd, type TextEdit } from '@pagewright/contracts';
 import { create } from 'zustand';
 import type { EditorItem } from './geometry';
 
@@ -27,8 +27,16 @@ export interface FindState {
   searching: boolean;
 }
 
+/** Edit mode's word replaced in place, while the user types it. */
+export type WordEdit = TextEdit & { id: string };
+
 export interface EditorState {
   mode: EditorMode;
+  /** The mode the page opened in (`?t=`), which closing FIND returns to. */
+  baseMode: EditorMode;
+  /** CONTENT_EDIT: the words replaced so far, and the one being typed. */
+  wordEdits: WordEdit[];
+  editingWordId: string | null;
   tool: AnnotateTool;
   items: EditorItem[];
   past: EditorItem[][];
@@ -51,6 +59,9 @@ export interface EditorState {
 
 const initial = (): Omit<EditorState, 'scale'> => ({
   mode: 'ANNOTATE',
+  baseMode: 'ANNOTATE',
+  wordEdits: [],
+  editingWordId: null,
   tool: 'SELECT',
   items: [],
   past: [],
@@ -71,7 +82,7 @@ export const useEditor = create<EditorState>(() => ({ ...initial(), scale: 1.25 
 
 /** A fresh editor for a newly opened document; the zoom stays. */
 export function resetEditor(mode: EditorMode): void {
-  useEditor.setState({ ...initial(), mode });
+  useEditor.setState({ ...initial(), mode, baseMode: mode });
 }
 
 /** Replaces the annotations as one undoable step. */

@@ -29,12 +29,15 @@ export function contentOf(items: EditorItem[], originals: Record<string, EditorI
 }
 
 export async function exportDocument(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<void> {
-  useEditor.setState({ tool: 'SELECT', activeId: null, editingId: null });
+  useEditor.setState({ tool: 'SELECT', activeId: null, editingId: null, editingWordId: null });
   await new Promise((resolve) => setTimeout(resolve, EXPORT_DELAY_MS));
-  const { items, originals } = useEditor.getState();
+  const { items, originals, wordEdits } = useEditor.getState();
+  const textEdits = wordEdits.filter((e) => e.replace !== e.find).map(({ id: _id, ...edit }) => edit);
+  // Only an export that edits text is CONTENT_EDIT, which takes a daily PDF use; annotating is exempt (SPEC §5).
+  const mode = textEdits.length > 0 ? 'CONTENT_EDIT' : 'ANNOTATE';
   const created = await call(editorRoutes.content, {
     query: { file_id: fileId, t: String(Date.now()), ...(password ? { password } : {}) },
-    body: { content: { mode: 'ANNOTATE', ...contentOf(items, originals) } },
+    body: { content: { mode, ...contentOf(items, originals), text_edits: textEdits } },
   });
   await followTask(created.task_id, { onProgress });
   startDownload(downloadDocUrl(created.task_id), name.replace(/\.pdf$/i, '') + '-edited.pdf');

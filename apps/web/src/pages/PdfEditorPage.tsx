@@ -60,7 +60,7 @@ export default function PdfEditorPage() {
 
 /**
  * /app/pdf-editor?t=annotate|edit (SPEC §2): the current PDF, after the decrypt step, in the
- * editor. Edit mode (CONTENT_EDIT) does not edit existing text yet; it annotates, and says so.
+ * editor: annotate mode, or edit mode (CONTENT_EDIT), where a click on a word replaces it in place.
  */
 function PdfEditor() {
   const { t } = useTranslation();
@@ -108,8 +108,8 @@ function PdfEditor() {
         description={t('features.pdf-editor.description')}
       />
       {mode === 'edit' && (
-        <Alert color="yellow" variant="light" mb="lg" role="status" data-testid="editor-edit-pending">
-          {t('editor.editModePending')}
+        <Alert color="violet" variant="light" mb="lg" role="status" data-testid="editor-edit-hint">
+          {t('editor.editModeHint')}
         </Alert>
       )}
       {current === null ? (
