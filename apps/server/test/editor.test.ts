@@ -8,6 +8,7 @@ import * as mupdf from 'mupdf';
 import type { EditorAnnotationInput, TaskCreated, TaskResult } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptPdf, makePdf } from './pdfFixtures.js';
+import { pageTexts } from './readBack.js';
 import { newClient, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -119,6 +120,23 @@ describe('document/content', () => {
     expect(result.items[0]!.status).toBe(0);
     const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
     expect(subtypesOf(Buffer.from(await res.arrayBuffer()))).toEqual([['Highlight', 'FreeText'], ['Square']]);
+  });
+
+  it('replaces a word in place in an edit export, and refuses text edits in annotate mode with INVALID_PARAMS', async () => {
+    const { client } = await signUp(server);
+    const fileId = await uploaded(client, 'plan.pdf', makePdf(['Plan A beats Plan B']));
+    // makePdf sets 24-point Helvetica at x 72 on a baseline 700 points up: the first "Plan" is about 72..120 wide, 75..100 high from the top.
+    const edit = { page: 1, box: { x: 72, y: 76, w: 48, h: 24 }, find: 'Plan', replace: 'Option' };
+    const refused = await client.api('POST', `/api/document/content?file_id=${fileId}`, { content: { mode: 'ANNOTATE', text_edits: [edit] } });
+    expect(refused.env.code).toBe('INVALID_PARAMS');
+    const created = await client.api<TaskCreated>('POST', `/api/document/content?file_id=${fileId}`, { content: { mode: 'CONTENT_EDIT', text_edits: [edit] } });
+    expect(created.env.code).toBe(0);
+    const result = await finished(client, created.env.data.task_id);
+    expect(result.items[0]).toMatchObject({ status: 0, detail: { text_edits: 1 } });
+    const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
+    // The new word is written as its own text object, which MuPDF reads after the line: the words, not their order.
+    const [text] = pageTexts(Buffer.from(await res.arrayBuffer()));
+    expect(text!.split(/\s+/).sort()).toEqual(['A', 'B', 'Option', 'Plan', 'beats']);
   });
 
   it("exempts annotate exports from a guest's daily task, but not edit exports (1100777)", async () => {

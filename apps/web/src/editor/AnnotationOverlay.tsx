@@ -152,7 +152,7 @@ export function AnnotationOverlay({ page, width, height, scale }: { page: number
               </div>
             )}
             {item.kind === 'comment' && editingId === item.id && <NoteEditor item={item} scale={scale} />}
-            <div className={classes.frame} data-active={active} style={{ inset: 0 }} />
+            <div className={classes.frame} data-active={active} data-idle={item.kind === 'free text' ? 'dashed' : 'none'} style={{ inset: 0 }} />
             {active && resizable && tool === 'SELECT' && (
               <div
                 className={classes.handle}
