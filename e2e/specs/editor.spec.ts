@@ -138,7 +138,7 @@ test("annotate: a PDF's own annotations load for editing; a moved one and a dele
   expect(Math.abs(first![0]!.rect[0]! - 200)).toBeLessThan(3);
 });
 
-test('annotate: underline, strike-out, a line with an arrow, an ink stroke and a sticky note export as their subtypes', async ({ page }) => {
+test('annotate: underline, squiggly, strike-out, a line with an arrow, an ink stroke and a sticky note export as their subtypes', async ({ page }) => {
   await openInEditor(page, pdfFile('tools.pdf', makePdf(['Underline these words'])));
   const select = async (tool: string) => {
     await page.locator(`[data-tool="${tool}"]`).click();
@@ -150,6 +150,8 @@ test('annotate: underline, strike-out, a line with an arrow, an ink stroke and a
   };
   await select('UNDERLINE');
   await expect(page.locator('[data-annotation="underline"]')).toHaveCount(1);
+  await select('SQUIGGLY');
+  await expect(page.locator('[data-annotation="squiggly"]')).toHaveCount(1);
   await select('STRIKEOUT');
   await expect(page.locator('[data-annotation="strike-out"]')).toHaveCount(1);
 
@@ -181,7 +183,7 @@ test('annotate: underline, strike-out, a line with an arrow, an ink stroke and a
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF()!;
   try {
     const annots = (doc.loadPage(0) as mupdf.PDFPage).getAnnotations();
-    expect(annots.map((a) => a.getType()).filter((t) => t !== 'Popup')).toEqual(['Underline', 'StrikeOut', 'Line', 'Ink', 'Text']);
+    expect(annots.map((a) => a.getType()).filter((t) => t !== 'Popup')).toEqual(['Underline', 'Squiggly', 'StrikeOut', 'Line', 'Ink', 'Text']);
     const line = annots.find((a) => a.getType() === 'Line')!;
     expect(line.getLineEndingStyles()).toEqual({ start: 'None', end: 'OpenArrow' });
     expect(annots.find((a) => a.getType() === 'Ink')!.getInkList()[0]!.length).toBeGreaterThan(3);

@@ -207,6 +207,7 @@ function Shape({ item }: { item: EditorAnnotation }) {
         <g opacity={item.opacity} stroke={item.color} strokeWidth={1.5} fill="none">
           {item.rects.map((r, i) => {
             const y = item.kind === 'strike-out' ? r.y + r.h / 2 : r.y + r.h - 1;
+            if (item.kind === 'squiggly') return <polyline key={i} points={squiggle(r.x, r.x + r.w, y)} />;
             return <line key={i} x1={r.x} x2={r.x + r.w} y1={y} y2={y} />;
           })}
         </g>
@@ -237,6 +238,13 @@ function Shape({ item }: { item: EditorAnnotation }) {
     default:
       return null;
   }
+}
+
+/** A wavy line under text, as viewers draw a squiggly annotation: 2-point steps, 1.5 points high. */
+function squiggle(x0: number, x1: number, y: number): string {
+  const points: string[] = [];
+  for (let x = x0, up = true; x <= x1; x += 2, up = !up) points.push(`${x},${up ? y - 1.5 : y}`);
+  return points.join(' ');
 }
 
 function LineEndMark({ end, at, from, width, color }: { end: LineEnd; at: EditorPoint; from: EditorPoint; width: number; color: string }) {

@@ -8,7 +8,7 @@ import { ActionIcon, ColorInput, Group, Loader, NumberInput, Select, Slider, Tex
 import {
   IconArrowBackUp, IconArrowForwardUp, IconBold, IconCircle, IconHighlight, IconItalic, IconLine, IconMessage,
   IconPencil, IconPointer, IconSearch, IconSquare, IconStrikethrough, IconTextSize, IconTrash, IconUnderline,
-  IconZoomIn, IconZoomOut, IconChevronUp, IconChevronDown, IconX,
+  IconZoomIn, IconZoomOut, IconChevronUp, IconChevronDown, IconX, IconWaveSine,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ const toolIcons: Record<AnnotateTool, ReactNode> = {
   SELECT: <IconPointer size={18} />,
   HIGHLIGHT: <IconHighlight size={18} />,
   UNDERLINE: <IconUnderline size={18} />,
+  SQUIGGLY: <IconWaveSine size={18} />,
   STRIKEOUT: <IconStrikethrough size={18} />,
   TEXT: <IconTextSize size={18} />,
   RECTANGLE: <IconSquare size={18} />,
@@ -39,7 +40,7 @@ export function EditorToolbar({ exporting, onFind, onFindStep }: {
   const state = useEditor();
   const active = state.items.find((i) => i.id === state.activeId);
   const showFont = state.tool === 'TEXT' || active?.kind === 'free text';
-  const showStroke = ['RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'UNDERLINE', 'STRIKEOUT'].includes(state.tool);
+  const showStroke = ['RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'UNDERLINE', 'SQUIGGLY', 'STRIKEOUT'].includes(state.tool);
   const zoom = (direction: 1 | -1) => {
     const index = ZOOM_STEPS.findIndex((z) => z >= state.scale - 1e-6);
     const next = ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, Math.max(0, index + direction))]!;

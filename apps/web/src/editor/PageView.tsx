@@ -23,7 +23,7 @@ export interface PageSize {
 /** How far outside the visible part pages are drawn ahead of the scroll. */
 const RENDER_MARGIN = '1200px 0px';
 
-const markupKind = { HIGHLIGHT: 'highlight', UNDERLINE: 'underline', STRIKEOUT: 'strike-out' } as const;
+const markupKind = { HIGHLIGHT: 'highlight', UNDERLINE: 'underline', SQUIGGLY: 'squiggly', STRIKEOUT: 'strike-out' } as const;
 
 /**
  * Stretches each run of the text layer to the width the PDF gives it. pdf.js does so from a

@@ -4,20 +4,20 @@
  * starts at SELECT, and export resets it, SPEC §4), the highlight data, the shape and line
  * settings, the current and last annotate font, and the FIND mode's search.
  */
-import { defaultAnnotateFont, type AnnotateFont, type EditorMode, type LineEnd, type TextEdit } from '@pagewright/contracts';
+import { annotateFont, defaultAnnotateFont, type AnnotateFont, type EditorMode, type LineEnd, type TextEdit } from '@pagewright/contracts';
 import { create } from 'zustand';
 import type { EditorItem } from './geometry';
 
 /**
  * The tool-bar's buttons. SPEC §3's HIGHLIGHT tool with its line styles is offered as
- * highlight, underline and strike-out; its SHAPE tool as rectangle, circle and line; DRAW and
+ * highlight, underline, squiggly and strike-out; its SHAPE tool as rectangle, circle and line; DRAW and
  * STICKER are the element kinds of ink and sticky notes.
  */
-export const annotateTools = ['SELECT', 'HIGHLIGHT', 'UNDERLINE', 'STRIKEOUT', 'TEXT', 'RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'STICKER'] as const;
+export const annotateTools = ['SELECT', 'HIGHLIGHT', 'UNDERLINE', 'SQUIGGLY', 'STRIKEOUT', 'TEXT', 'RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'STICKER'] as const;
 export type AnnotateTool = (typeof annotateTools)[number];
 
 /** Tools that mark the text the user selects rather than drawing on the page. */
-export const markupTools: ReadonlySet<AnnotateTool> = new Set(['HIGHLIGHT', 'UNDERLINE', 'STRIKEOUT']);
+export const markupTools: ReadonlySet<AnnotateTool> = new Set(['HIGHLIGHT', 'UNDERLINE', 'SQUIGGLY', 'STRIKEOUT']);
 
 export interface FindState {
   query: string;
@@ -57,6 +57,18 @@ export interface EditorState {
   find: FindState;
 }
 
+const LAST_FONT_KEY = 'pagewright.editor.lastAnnotateFont';
+
+/** SPEC §3: the last annotate font is remembered (on this device, across documents). */
+function storedLastFont(): AnnotateFont {
+  try {
+    const parsed = annotateFont.safeParse(JSON.parse(localStorage.getItem(LAST_FONT_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : defaultAnnotateFont;
+  } catch {
+    return defaultAnnotateFont;
+  }
+}
+
 const initial = (): Omit<EditorState, 'scale'> => ({
   mode: 'ANNOTATE',
   baseMode: 'ANNOTATE',
@@ -72,8 +84,8 @@ const initial = (): Omit<EditorState, 'scale'> => ({
   highlight: { fill: '#ffeb3b', opacity: 0.4 },
   stroke: { color: '#e53935', width: 2 },
   lineEnds: { start: 'NONE', end: 'ARROW' },
-  font: defaultAnnotateFont,
-  lastFont: defaultAnnotateFont,
+  font: storedLastFont(),
+  lastFont: storedLastFont(),
   currentPage: 1,
   find: { query: '', hits: [], current: 0, searching: false },
 });
@@ -144,6 +156,11 @@ export function setFont(change: Partial<AnnotateFont>): void {
   const { activeId, items, font } = useEditor.getState();
   const next = { ...font, ...change };
   useEditor.setState({ font: next, lastFont: next });
+  try {
+    localStorage.setItem(LAST_FONT_KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or refused: the font is remembered for this document only.
+  }
   const active = items.find((i) => i.id === activeId);
   if (active?.kind === 'free text') updateItem(active.id, (i) => ({ ...i, font: next }) as EditorItem);
 }
