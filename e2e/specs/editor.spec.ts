@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as mupdf from 'mupdf';
 import { makePdf } from '../../apps/server/test/pdfFixtures.js';
+import { seriousViolations } from './axe.js';
 import { pdfFile, pdfToText, watchErrors, type FixtureFile } from './helpers.js';
 
 /** pdf.js warns (not errs) about the standard fonts our fixtures name without embedding. */
@@ -295,4 +296,16 @@ test('edit: a word clicked in edit mode is replaced in place, and pdftotext of t
   expect(text).not.toContain('quarterly plan');
   // Only the clicked occurrence: page 2's word is left alone.
   expect(text).toContain('The quarterly review follows');
+});
+
+test('the editor with a document open, a tool chosen and an annotation selected passes axe-core with no serious or critical violation', async ({ page }) => {
+  await openInEditor(page, pdfFile('axe.pdf', makePdf(['Accessible editor text'])));
+  await page.locator('[data-tool="TEXT"]').click();
+  const box = (await page.locator('[data-page="1"]').boundingBox())!;
+  await page.mouse.click(box.x + 200, box.y + 200);
+  await page.getByTestId('free-text-input').fill('Note');
+  await page.getByTestId('free-text-input').press('Escape');
+  await page.locator('[data-tool="SELECT"]').click();
+  await page.locator('[data-annotation="free text"]').click();
+  expect(await seriousViolations(page)).toEqual([]);
 });

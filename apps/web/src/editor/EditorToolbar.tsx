@@ -64,14 +64,14 @@ export function EditorToolbar({ exporting, onFind, onFindStep }: {
       </Group>
       {state.tool === 'HIGHLIGHT' && (
         <Group gap={6} wrap="nowrap">
-          <ColorInput size="xs" w={110} aria-label={t('editor.fill')} value={state.highlight.fill} onChange={(fill) => /^#[0-9a-f]{6}$/i.test(fill) && useEditor.setState({ highlight: { ...state.highlight, fill } })} />
+          <ColorInput withEyeDropper={false} size="xs" w={110} aria-label={t('editor.fill')} value={state.highlight.fill} onChange={(fill) => /^#[0-9a-f]{6}$/i.test(fill) && useEditor.setState({ highlight: { ...state.highlight, fill } })} />
           <Text fz="xs">{t('editor.opacity')}</Text>
           <Slider w={90} size="sm" min={0.1} max={1} step={0.05} label={(v) => `${Math.round(v * 100)}%`} aria-label={t('editor.opacity')} value={state.highlight.opacity} onChange={(opacity) => useEditor.setState({ highlight: { ...state.highlight, opacity } })} />
         </Group>
       )}
       {showStroke && (
         <Group gap={6} wrap="nowrap">
-          <ColorInput size="xs" w={110} aria-label={t('editor.color')} value={state.stroke.color} onChange={(color) => /^#[0-9a-f]{6}$/i.test(color) && useEditor.setState({ stroke: { ...state.stroke, color } })} />
+          <ColorInput withEyeDropper={false} size="xs" w={110} aria-label={t('editor.color')} value={state.stroke.color} onChange={(color) => /^#[0-9a-f]{6}$/i.test(color) && useEditor.setState({ stroke: { ...state.stroke, color } })} />
           <NumberInput size="xs" w={70} min={1} max={20} aria-label={t('editor.width')} value={state.stroke.width} onChange={(v) => typeof v === 'number' && useEditor.setState({ stroke: { ...state.stroke, width: v } })} />
         </Group>
       )}
@@ -91,7 +91,7 @@ export function EditorToolbar({ exporting, onFind, onFindStep }: {
         <Group gap={4} wrap="nowrap">
           <Select size="xs" w={110} aria-label={t('editor.font.family')} allowDeselect={false} data={[...annotateFontFamilies]} value={state.font.family} onChange={(v) => v && setFont({ family: v as never })} />
           <NumberInput size="xs" w={64} min={4} max={144} aria-label={t('editor.font.size')} value={state.font.size} onChange={(v) => typeof v === 'number' && v >= 4 && setFont({ size: v })} />
-          <ColorInput size="xs" w={100} aria-label={t('editor.font.color')} value={state.font.color} onChange={(color) => /^#[0-9a-f]{6}$/i.test(color) && setFont({ color })} />
+          <ColorInput withEyeDropper={false} size="xs" w={100} aria-label={t('editor.font.color')} value={state.font.color} onChange={(color) => /^#[0-9a-f]{6}$/i.test(color) && setFont({ color })} />
           <ActionIcon variant={state.font.bold ? 'filled' : 'subtle'} aria-label={t('editor.font.bold')} aria-pressed={state.font.bold} onClick={() => setFont({ bold: !state.font.bold })}><IconBold size={16} /></ActionIcon>
           <ActionIcon variant={state.font.italic ? 'filled' : 'subtle'} aria-label={t('editor.font.italic')} aria-pressed={state.font.italic} onClick={() => setFont({ italic: !state.font.italic })}><IconItalic size={16} /></ActionIcon>
           <Select size="xs" w={110} aria-label={t('editor.font.lineStyle')} allowDeselect={false} data={lineStyles.map((v) => ({ value: v, label: t(`editor.lineStyles.${v}`) }))} value={state.font.line_style} onChange={(v) => v && setFont({ line_style: v as never })} />

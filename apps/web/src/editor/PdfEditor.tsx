@@ -174,7 +174,11 @@ export default function PdfEditor({ document: source, mode }: { document: Editor
       <EditorToolbar exporting={exporting} onFind={(q) => void onFind(q)} onFindStep={onFindStep} />
       <div className={classes.body}>
         <Thumbnails doc={doc} sizes={sizes} fallback={fallback} onOpen={openPage} />
-        <div ref={setRoot} className={classes.pages} onScroll={onScroll} data-testid="editor-pages">
+        <div
+          ref={setRoot} className={classes.pages} onScroll={onScroll} data-testid="editor-pages"
+          // Focusable, so that the pages scroll from the keyboard.
+          tabIndex={0} role="region" aria-label={t('editor.pagesRegion')}
+        >
           {Array.from({ length: doc.numPages }, (_, i) => i + 1).map((page) => (
             <PageView key={page} doc={doc} page={page} size={sizeOf(page)} scale={scale} root={root} onSize={onSize} />
           ))}
