@@ -251,7 +251,9 @@ test('viewer: a 500-page PDF opens drawing only the pages near the view, scrolls
   await expect(page.locator('[data-page="1"]')).toHaveAttribute('data-rendered', 'false');
   expect(await rendered.count()).toBeLessThan(8);
 
-  // Thumbnails: a click opens its page.
+  // Thumbnails are drawn near their own view only, and a click opens its page.
+  await expect(page.locator('[data-thumbnail="1"]')).toHaveAttribute('data-drawn', 'true');
+  expect(await page.locator('[data-thumbnail][data-drawn="true"]').count()).toBeLessThan(30);
   await page.locator('[data-thumbnail="3"]').click();
   await expect(page.locator('[data-page="3"][data-rendered="true"]')).toBeVisible({ timeout: 15_000 });
 

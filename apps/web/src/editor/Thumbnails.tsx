@@ -39,7 +39,10 @@ const Thumbnail = memo(function Thumbnail({ doc, page, size, root, current, onOp
   const scale = THUMB_WIDTH / size.w;
 
   useEffect(() => {
-    if (!near) return;
+    if (!near) {
+      setDrawn(false);
+      return;
+    }
     let task: RenderTask | null = null;
     let cancelled = false;
     void (async () => {
@@ -66,7 +69,10 @@ const Thumbnail = memo(function Thumbnail({ doc, page, size, root, current, onOp
       ref={ref} type="button" className={classes.thumb} data-current={current} data-thumbnail={page} data-drawn={drawn}
       aria-label={t('editor.goToPage', { page })} aria-current={current ? 'page' : undefined} onClick={() => onOpen(page)}
     >
-      <canvas ref={canvasRef} className={classes.thumbCanvas} style={{ height: size.h * scale }} />
+      {/* Far from view the canvas goes, and its pixels with it: 500 drawn thumbnails would hold tens of megabytes. */}
+      {near
+        ? <canvas ref={canvasRef} className={classes.thumbCanvas} style={{ height: size.h * scale }} />
+        : <div className={classes.thumbCanvas} style={{ height: size.h * scale }} />}
       {page}
     </button>
   );
