@@ -311,3 +311,14 @@ test('the editor with a document open, a tool chosen and an annotation selected 
   await page.locator('[data-annotation="free text"]').click();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('an uploaded PDF opened by its file_id (as the cloud opens it) loads its bytes from document/source into the viewer', async ({ page }) => {
+  const declared = page.waitForResponse((r) => r.url().includes('/api/file/oss/object') && r.request().method() === 'POST');
+  await openInEditor(page, pdfFile('stored.pdf', makePdf(['Stored on the server'])));
+  const fileId = ((await (await declared).json()) as { data: { file_id: string } }).data.file_id;
+  const source = page.waitForResponse((r) => r.url().includes('/api/document/source'));
+  await page.goto(`/app/pdf-editor?t=annotate&file_id=${fileId}&name=stored.pdf`);
+  expect((await source).status()).toBe(200);
+  await expect(page.locator('[data-page="1"][data-rendered="true"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-page="1"] span', { hasText: 'Stored on the server' })).toHaveCount(1);
+});
