@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import * as mupdf from 'mupdf';
 import { makePdf } from '../../apps/server/test/pdfFixtures.js';
 import { seriousViolations } from './axe.js';
+import { signUp } from './paywalled.js';
 import { pdfFile, pdfToText, watchErrors, type FixtureFile } from './helpers.js';
 
 /** pdf.js warns (not errs) about the standard fonts our fixtures name without embedding. */
@@ -321,4 +322,28 @@ test('an uploaded PDF opened by its file_id (as the cloud opens it) loads its by
   expect((await source).status()).toBe(200);
   await expect(page.locator('[data-page="1"][data-rendered="true"]')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('[data-page="1"] span', { hasText: 'Stored on the server' })).toHaveCount(1);
+});
+
+test('share from the editor uploads the edited PDF and opens the share dialog on it', async ({ page }) => {
+  await signUp(page);
+  await openInEditor(page, pdfFile('memo.pdf', makePdf(['Shared memo'])));
+  await page.locator('[data-tool="RECTANGLE"]').click();
+  const box = (await page.locator('[data-page="1"]').boundingBox())!;
+  await page.mouse.move(box.x + 100, box.y + 150);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 250, box.y + 250, { steps: 5 });
+  await page.mouse.up();
+  // The edited file goes up in one PUT (it is far below 524,288 bytes).
+  const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/storage/object/'));
+  await page.getByTestId('editor-share').click();
+  const { data } = (await (await put).json()) as { data: { file_id: string } };
+  await expect(page.getByTestId('share-dialog')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('share-file-name')).toHaveText('memo-edited.pdf');
+  // The uploaded file, read back as its owner, holds the rectangle.
+  const bytes = await page.evaluate(async (fileId) => {
+    const { localStorage } = globalThis as unknown as { localStorage: { getItem(key: string): string | null } };
+    const res = await fetch(`/api/document/source?file_id=${fileId}`, { headers: { token: localStorage.getItem('pagewright_token') ?? '' } });
+    return Array.from(new Uint8Array(await res.arrayBuffer()));
+  }, data.file_id);
+  expect(annotationsOf(Buffer.from(bytes))[0]!.map((a) => a.type)).toEqual(['Square']);
 });

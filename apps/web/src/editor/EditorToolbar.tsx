@@ -8,8 +8,9 @@ import { ActionIcon, ColorInput, Group, Loader, NumberInput, Select, Slider, Tex
 import {
   IconArrowBackUp, IconArrowForwardUp, IconBold, IconCircle, IconHighlight, IconItalic, IconLine, IconMessage,
   IconPencil, IconPointer, IconSearch, IconSquare, IconStrikethrough, IconTextSize, IconTrash, IconUnderline,
-  IconZoomIn, IconZoomOut, IconChevronUp, IconChevronDown, IconX, IconWaveSine,
+  IconZoomIn, IconZoomOut, IconChevronUp, IconChevronDown, IconX, IconWaveSine, IconShare,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './editor.module.css';
@@ -31,12 +32,15 @@ const toolIcons: Record<AnnotateTool, ReactNode> = {
 
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
-export function EditorToolbar({ exporting, onFind, onFindStep }: {
+export function EditorToolbar({ exporting, onFind, onFindStep, onShare }: {
   exporting: number | null;
   onFind: (query: string) => void;
   onFindStep: (step: 1 | -1) => void;
+  onShare: () => void;
 }) {
   const { t } = useTranslation();
+  // SPEC §4: share from the editor is offered on the desktop only.
+  const desktop = useMediaQuery('(min-width: 769px)');
   const state = useEditor();
   const active = state.items.find((i) => i.id === state.activeId);
   const showFont = state.tool === 'TEXT' || active?.kind === 'free text';
@@ -121,6 +125,11 @@ export function EditorToolbar({ exporting, onFind, onFindStep }: {
           </Group>
         ) : (
           <ActionIcon variant="subtle" aria-label={t('editor.find.open')} onClick={() => useEditor.setState({ mode: 'FIND' })}><IconSearch size={18} /></ActionIcon>
+        )}
+        {desktop && (
+          <ActionIcon variant="subtle" aria-label={t('editor.share')} data-testid="editor-share" disabled={exporting !== null} onClick={onShare}>
+            <IconShare size={18} />
+          </ActionIcon>
         )}
         {exporting !== null && <Group gap={4} wrap="nowrap"><Loader size={14} /><Text fz="xs">{exporting}%</Text></Group>}
       </Group>

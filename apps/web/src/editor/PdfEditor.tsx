@@ -12,7 +12,7 @@ import { showErrorToast } from '../toasts/errorToast';
 import { EditorToolbar } from './EditorToolbar';
 import classes from './editor.module.css';
 import { deleteActive, redo, resetEditor, undo, useEditor } from './editorStore';
-import { exportDocument } from './exportContent';
+import { exportDocument, shareDocument } from './exportContent';
 import { findInDocument } from './find';
 import { PageView, type PageSize } from './PageView';
 import { openPdf, type PDFDocumentProxy } from './pdfjs';
@@ -104,16 +104,18 @@ export default function PdfEditor({ document: source, mode }: { document: Editor
     }
   };
 
-  const runExport = useCallback(async () => {
+  const run = useCallback(async (action: typeof exportDocument) => {
     setExporting(0);
     try {
-      await exportDocument(source.fileId, source.password, source.name, setExporting);
+      await action(source.fileId, source.password, source.name, setExporting);
     } catch (error) {
       showErrorToast(error);
     } finally {
       setExporting(null);
     }
   }, [source]);
+  const runExport = useCallback(() => run(exportDocument), [run]);
+  const onShare = useCallback(() => void run(shareDocument), [run]);
 
   useEffect(() => {
     useEditorExport.setState({ exportFile: doc ? () => void runExport() : null });
@@ -171,7 +173,7 @@ export default function PdfEditor({ document: source, mode }: { document: Editor
   if (!doc) return <Stack align="center" py="xl"><Loader /></Stack>;
   return (
     <div className={classes.shell} data-testid="pdf-editor" data-pages={doc.numPages}>
-      <EditorToolbar exporting={exporting} onFind={(q) => void onFind(q)} onFindStep={onFindStep} />
+      <EditorToolbar exporting={exporting} onFind={(q) => void onFind(q)} onFindStep={onFindStep} onShare={onShare} />
       <div className={classes.body}>
         <Thumbnails doc={doc} sizes={sizes} fallback={fallback} onOpen={openPage} />
         <div

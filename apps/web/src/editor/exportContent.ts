@@ -1,9 +1,14 @@
 /**
  * Export from the editor (SPEC §4): the tool goes back to SELECT, and 20 ms later the edits go
  * to the server (`document/content`), whose task writes them into the PDF; the result downloads.
+ * Share from the editor generates the same file, uploads it (one PUT up to 524,288 bytes, else
+ * in parts) and opens the share dialog on the new file_id.
  */
 import { editorRoutes, type EditorAnnotation, type ExistingAnnotation } from '@pagewright/contracts';
+import { ApiError } from '../api/ApiError';
 import { call } from '../api/http';
+import { uploadFile } from '../api/upload';
+import { openShareDialog } from '../share/shareDialog';
 import { downloadDocUrl } from '../api/client';
 import { followTask } from '../api/taskPoller';
 import { startDownload } from '../share/startDownload';
@@ -28,7 +33,13 @@ export function contentOf(items: EditorItem[], originals: Record<string, EditorI
   return { annotations, removed };
 }
 
-export async function exportDocument(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<void> {
+/** The edited file's name: `report.pdf` → `report-edited.pdf`, as the server names the result. */
+export function editedName(name: string): string {
+  return `${name.replace(/\.pdf$/i, '')}-edited.pdf`;
+}
+
+/** Applies the edits on the server and returns the finished task's id. */
+async function generate(fileId: string, password: string | undefined, onProgress: (percent: number) => void): Promise<string> {
   useEditor.setState({ tool: 'SELECT', activeId: null, editingId: null, editingWordId: null });
   await new Promise((resolve) => setTimeout(resolve, EXPORT_DELAY_MS));
   const { items, originals, wordEdits } = useEditor.getState();
@@ -40,5 +51,19 @@ export async function exportDocument(fileId: string, password: string | undefine
     body: { content: { mode, ...contentOf(items, originals), text_edits: textEdits } },
   });
   await followTask(created.task_id, { onProgress });
-  startDownload(downloadDocUrl(created.task_id), name.replace(/\.pdf$/i, '') + '-edited.pdf');
+  return created.task_id;
+}
+
+export async function exportDocument(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<void> {
+  const taskId = await generate(fileId, password, onProgress);
+  startDownload(downloadDocUrl(taskId), editedName(name));
+}
+
+export async function shareDocument(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<void> {
+  const taskId = await generate(fileId, password, onProgress);
+  const response = await fetch(downloadDocUrl(taskId), { credentials: 'same-origin' });
+  if (!response.ok) throw new ApiError('ERR_BAD_RESPONSE');
+  const file = new File([await response.blob()], editedName(name), { type: 'application/pdf' });
+  const uploaded = await uploadFile(file);
+  openShareDialog({ fileId: uploaded.file_id, name: file.name });
 }
