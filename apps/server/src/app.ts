@@ -34,6 +34,7 @@ import { tasksRoutes } from './modules/tasks/routes.js';
 import { TasksService } from './modules/tasks/service.js';
 import { buildTaskRuntime } from './taskRuntime.js';
 import { toolsRoutes } from './modules/tools/routes.js';
+import { editorRoutesOf } from './modules/editor/routes.js';
 import { billingModule } from './modules/billing/module.js';
 import { CloudRepo } from './modules/cloud/repo.js';
 import { cloudRoutesOf } from './modules/cloud/routes.js';
@@ -79,7 +80,7 @@ export async function buildApp(config: Config): Promise<App> {
   const adapters = await createAdapters(config, http.log);
   const { db, storage, mailer } = adapters;
   // The engines and a runner for every task kind; a worker process builds the same (worker.ts).
-  const { engine, office, files, tasksRepo, tasks, tools: toolsService, translation } = buildTaskRuntime(config, adapters, http.log);
+  const { engine, office, files, tasksRepo, tasks, tools: toolsService, translation, editor } = buildTaskRuntime(config, adapters, http.log);
   const queue = adapters.createQueue({ tasksRepo, execute: (t) => tasks.execute(t), changedElsewhere: (id) => tasks.changedElsewhere(id) });
   tasks.attachQueue(queue);
 
@@ -128,6 +129,7 @@ export async function buildApp(config: Config): Promise<App> {
     ...tasksRoutes(tasks),
     ...toolsRoutes(toolsService),
     ...signaturesRoutes(signatures),
+    ...editorRoutesOf(editor),
     ...messagesRoutes(new MessagesService(new MessagesRepo(db), (sign) => clientSigns.clientIdOf(sign))),
     ...templatesRoutes(new TemplatesService(new TemplatesRepo(db), storage)),
     ...siteRoutes(new SiteService(config.shell, config.siteConfig)),

@@ -8,6 +8,7 @@ import type { Adapters } from './adapters/index.js';
 import type { Config } from './config.js';
 import { LazyOfficePool } from './engine/office.js';
 import { EnginePool } from './engine/pool.js';
+import { EditorService, CONTENT_TASK_KIND } from './modules/editor/service.js';
 import { FilesRepo } from './modules/files/repo.js';
 import { FilesService } from './modules/files/service.js';
 import { TasksRepo } from './modules/tasks/repo.js';
@@ -35,6 +36,8 @@ export interface TaskRuntime {
   tools: ToolsService;
   /** The document translator (ai-translator): its task kind runs here, its calls start it in the API process. */
   translation: DocumentTranslation;
+  /** The PDF editor: its export is a task kind of its own, outside the tool table. */
+  editor: EditorService;
 }
 
 export function buildTaskRuntime(
@@ -56,11 +59,13 @@ export function buildTaskRuntime(
     ...pageKinds(toolDeps), ...compressKinds(toolDeps), ...protectKinds(toolDeps), ...replaceTextKinds(toolDeps),
     ...ocrKinds(toolDeps), ...converterKinds(toolDeps), ...imageKinds(toolDeps),
   );
+  const editor = new EditorService({ files, tasks, storage, engine });
+  tasks.registerRunner(CONTENT_TASK_KIND, editor.run);
   const unrun = tasks.missingRunners(tools.flatMap((t) => taskKindOf(t) ?? []));
   if (unrun.length > 0) throw new Error(`task kinds of the tool table without a runner: ${unrun.join(', ')}`);
   const translation = new DocumentTranslation({
     files, tasks, storage, engine, translator: createTranslator(config.ai), metering: new Metering(new AiRepo(db), config.billing.paywalls),
   });
   tasks.registerRunner(TRANSLATE_TASK_KIND, translation.run);
-  return { engine, office, files, tasksRepo, tasks, tools: toolsService, translation };
+  return { engine, office, files, tasksRepo, tasks, tools: toolsService, translation, editor };
 }

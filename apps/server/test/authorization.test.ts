@@ -146,6 +146,12 @@ const probes: Record<string, () => Promise<void>> = {
   'POST /api/file/oss/callback': async () => expectHidden(await bob('POST', '/api/file/oss/callback', { file_id: a.pdf }), 'callback'),
   'GET /api/document/info': async () => expectHidden(await bob('GET', `/api/document/info?file_id=${a.pdf}`), 'info'),
   'GET /api/document/page-image': async () => expectHidden(await bob('GET', `/api/document/page-image?file_id=${a.pdf}`), 'page image'),
+  'GET /api/document/source': async () => expectHidden(await bob('GET', `/api/document/source?file_id=${a.pdf}`), 'editor source'),
+  'POST /api/document/content': async () => {
+    const content = { content: { mode: 'ANNOTATE', annotations: [{ kind: 'comment', page: 1, color: '#000000', at: [1, 1], text: 'x' }] } };
+    expectHidden(await bob('POST', `/api/document/content?file_id=${a.pdf}`, content), "alice's file");
+    expectHidden(await bob('POST', `/api/document/content?file_id=${b.pdf}`, { ...content, multi_id: a.multi }), "alice's multi_id");
+  },
   'GET /api/get-task-result': async () => {
     expectHidden(await bob('GET', `/api/get-task-result?task_id=${a.task}`), 'task_id');
     expectHidden(await bob('GET', `/api/get-task-result?multi_id=${a.multi}`), 'multi_id');

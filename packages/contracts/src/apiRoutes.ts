@@ -15,10 +15,12 @@ import { siteConfigRoutes } from './siteConfig.js';
 import { templateRoutes } from './templates.js';
 import { signatureRoutes, toolRoutes } from './toolRequests.js';
 import { translateRoutes } from './translate.js';
+import { editorRoutes } from './editor.js';
 
 export const apiRoutes = routeList(
   accountRoutes, fileRoutes, taskRoutes, toolRoutes, signatureRoutes, billingRoutes, messageRoutes,
   templateRoutes, siteRoutes, siteConfigRoutes, cloudRoutes, shareRoutes, aiRoutes, docsRoutes,
   translateRoutes,
   aiDetectorRoutes,
+  editorRoutes,
 );

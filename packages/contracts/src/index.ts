@@ -20,3 +20,4 @@ export * from './cloud.js';
 export * from './ai.js';
 export * from './translate.js';
 export * from './aiDetector.js';
+export * from './editor.js';

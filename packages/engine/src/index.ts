@@ -10,6 +10,7 @@ export { compressPdf, type CompressOptions, type CompressResult } from './compre
 export { redactPdf, type RedactBox, type RedactOptions } from './redact.js';
 export { replaceText, type ReplaceTextOptions } from './replace-text.js';
 export { signPdf, type SignPlacement } from './sign.js';
+export { annotatePdf, subtypeOfKind } from './annotate.js';
 export { splitPdf, deletePages, rearrangePages, type SplitSpec } from './organize.js';
 export { rotatePdf, cropPdf, type CropMargins } from './transform.js';
 export { extractImages } from './images.js';

@@ -4,6 +4,7 @@
  * operation (EngineOperation in contracts); this table must hold each of them.
  */
 import type { EngineOperation } from '@pagewright/contracts';
+import { annotatePdf } from './annotate.js';
 import { compressPdf } from './compress.js';
 import { convertPdf, type ConvertPdfOptions } from './convert/from-pdf.js';
 import { imageOutputExtension, probeImage, processImage, type ImageProcessOptions } from './image/process.js';
@@ -53,6 +54,9 @@ export const operations = {
     replaceText(a.input, a.outputPath, a.options, p),
   sign: (a: { input: PdfInput; outputPath: string; options: Parameters<typeof signPdf>[2] }, p: Progress) =>
     signPdf(a.input, a.outputPath, a.options, p),
+  /** The PDF editor's export: its annotations written as PDF annotations (SPEC §7 document/content). */
+  annotate: (a: { input: PdfInput; outputPath: string; options: Parameters<typeof annotatePdf>[2] }, p: Progress) =>
+    annotatePdf(a.input, a.outputPath, a.options, p),
   ocr: (a: { inputs: PdfInput[]; outputPath: string; options: Parameters<typeof ocrToPdf>[2] }, p: Progress) =>
     ocrToPdf(a.inputs, a.outputPath, a.options, p),
   imagesToPdf: (a: { inputs: string[]; outputPath: string; options: Parameters<typeof imagesToPdf>[2] }, p: Progress) =>

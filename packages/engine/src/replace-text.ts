@@ -6,7 +6,7 @@ import type { PdfInput } from './merge.js';
 import { mupdf, type PDFDocument } from './mupdf.js';
 import { addResource, appendContent, applyOnly, displayToUser, num, ownResources, transformPoint } from './pdf/page-content.js';
 import { documentFail, openInput, saveDocument } from './pdf/single.js';
-import { compileTerm, findInPage, lineBands, pageText } from './pdf/text-find.js';
+import { compileTerm, findInPage, lineBands, pageText, type TextMatch } from './pdf/text-find.js';
 import { FontChooser } from './pdf/text-fonts.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 
@@ -78,7 +78,14 @@ export function expandReplacement(template: string, regex: boolean, found: RegEx
   });
 }
 
-function replaceOnPage(doc: PDFDocument, index: number, pattern: RegExp, options: ReplaceTextOptions, fonts: FontChooser): number {
+/**
+ * Replaces the matches of one page that `keep` keeps (every match by default; the editor's
+ * edit mode keeps the one word the user clicked) and returns how many.
+ */
+export function replaceOnPage(
+  doc: PDFDocument, index: number, pattern: RegExp, options: ReplaceTextOptions, fonts: FontChooser,
+  keep: (match: TextMatch) => boolean = () => true,
+): number {
   let page: mupdf.PDFPage;
   try {
     page = doc.loadPage(index);
@@ -87,7 +94,7 @@ function replaceOnPage(doc: PDFDocument, index: number, pattern: RegExp, options
   }
   try {
     const text = pageText(page);
-    const matches = findInPage(text, pattern).map((match) => ({
+    const matches = findInPage(text, pattern).filter(keep).map((match) => ({
       ...match,
       replacement: expandReplacement(options.replace, options.regex === true, match.found, text.text).replace(/[\r\n\t]+/g, ' '),
     }));

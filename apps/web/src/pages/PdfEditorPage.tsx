@@ -1,20 +1,20 @@
-import { fileExtension } from '@pagewright/contracts';
+import { editorRoutes, fileExtension } from '@pagewright/contracts';
 import { Alert, Box, Button, FileButton, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFileTypePdf, IconHighlight, IconPencil } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '../api/ApiError';
+import { routeUrl } from '../api/http';
 import { uploadFile } from '../api/upload';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useFileStore } from '../files/fileStore';
 import { PageLoader } from '../layout/PageLoader';
 import { SharedFile } from '../share/SharedFilePage';
-import { useEditorExport } from '../shell/editorExport';
 import { errorMessage, showErrorToast } from '../toasts/errorToast';
 import { showToast } from '../toasts/toastStore';
 import { WorkspaceHeader } from '../workspace/WorkspaceHeader';
 import { DecryptForm } from './viewer/DecryptForm';
-import { DocumentViewer } from './viewer/DocumentViewer';
 import { useDocument } from './viewer/useDocument';
 
 interface CurrentPdf {
@@ -36,13 +36,18 @@ function useCurrentPdf(): [CurrentPdf | null, (pdf: CurrentPdf) => void] {
   return [null, setOpened];
 }
 
-function download(file: File): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** The editor and pdf.js load only once a document is open (ARCHITECTURE: the viewer is loaded only on editor routes). */
+const PdfEditorView = lazy(() => import('../editor/PdfEditor'));
+
+/** The bytes pdf.js opens: the file chosen on this device, else the caller's stored copy. */
+function loaderOf(current: CurrentPdf): () => Promise<Uint8Array> {
+  const raw = current.raw;
+  if (raw) return async () => new Uint8Array(await raw.arrayBuffer());
+  return async () => {
+    const response = await fetch(routeUrl(editorRoutes.source, { query: { file_id: current.fileId } }), { credentials: 'same-origin' });
+    if (!response.ok) throw new ApiError(response.status === 404 ? 2405 : 'ERR_BAD_RESPONSE');
+    return new Uint8Array(await response.arrayBuffer());
+  };
 }
 
 /** /app/pdf-editor: a share link (?share_id=, SPEC §2) opens the shared file; otherwise the editor. */
@@ -54,8 +59,8 @@ export default function PdfEditorPage() {
 }
 
 /**
- * /app/pdf-editor?t=annotate|edit (SPEC §2): for now a viewer of the current PDF, with the
- * decrypt step; annotating and editing come with the editor issue, and the page says so.
+ * /app/pdf-editor?t=annotate|edit (SPEC §2): the current PDF, after the decrypt step, in the
+ * editor: annotate mode, or edit mode (CONTENT_EDIT), where a click on a word replaces it in place.
  */
 function PdfEditor() {
   const { t } = useTranslation();
@@ -67,11 +72,16 @@ function PdfEditor() {
   const [uploading, setUploading] = useState(false);
   const { state, unlock } = useDocument(current?.fileId ?? null);
 
+  const password = state.phase === 'ready' ? state.password : undefined;
+  // The current PDF is a new object at each render when it comes from the query or the list;
+  // its id, name and bytes say which it is, so the editor opens it once.
+  const fileId = current?.fileId;
+  const name = current?.name ?? '';
   const raw = current?.raw;
-  useEffect(() => {
-    useEditorExport.setState({ exportFile: raw ? () => download(raw) : null });
-    return () => useEditorExport.setState({ exportFile: null });
-  }, [raw]);
+  const editorDocument = useMemo(
+    () => (fileId ? { fileId, name, password, load: loaderOf({ fileId, name, ...(raw ? { raw } : {}) }) } : null),
+    [fileId, name, raw, password],
+  );
 
   const choose = async (file: File | null) => {
     if (!file) return;
@@ -97,9 +107,11 @@ function PdfEditor() {
         title={title}
         description={t('features.pdf-editor.description')}
       />
-      <Alert color="yellow" variant="light" mb="lg" role="status" data-testid="editor-viewer-only">
-        {t('shell.editor.viewerOnly')}
-      </Alert>
+      {mode === 'edit' && (
+        <Alert color="violet" variant="light" mb="lg" role="status" data-testid="editor-edit-hint">
+          {t('editor.editModeHint')}
+        </Alert>
+      )}
       {current === null ? (
         <Paper withBorder radius="lg" p="xl">
           <Stack align="center" gap="md">
@@ -117,9 +129,11 @@ function PdfEditor() {
       ) : state.phase === 'failed' ? (
         <Alert color="red" variant="light" role="alert">{errorMessage(state.code)}</Alert>
       ) : (
-        <Stack gap="md">
+        <Stack gap="xs">
           <Text fw={600}>{current.name}</Text>
-          <DocumentViewer info={state.info} password={state.password} />
+          <Suspense fallback={<PageLoader />}>
+            {editorDocument && <PdfEditorView document={editorDocument} mode={mode === 'edit' ? 'CONTENT_EDIT' : 'ANNOTATE'} />}
+          </Suspense>
         </Stack>
       )}
     </Box>

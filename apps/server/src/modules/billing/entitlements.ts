@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Identity } from '../../http/identity.js';
 import type { TaskGate } from '../tasks/service.js';
+import { isAnnotateExport } from '../editor/service.js';
 import type { BillingRepo } from './repo.js';
 
 export type BillingSettings = Config['billing'];
@@ -86,6 +87,8 @@ export class Entitlements {
         throw new CatalogueError(upgradable ? 'PAGES_UPGRADE' : 'PAGES_EXCEEDED', `${pages} pages, at most ${limits.pages}`);
       }
     }
+    // SPEC §5: export needs PDF access, but the editor's annotate mode is exempt.
+    if (isAnnotateExport(kind, params)) return;
     const now = Date.now();
     const outcome = await this.repo.takeDailyUse(identity.owner, multiId, utcDay(now), this.dailyAllowance(tier), limits.batchFiles, now);
     if (outcome === 'daily') throw new CatalogueError(1100777, `${identity.owner} used the day's tasks`);

@@ -1,0 +1,153 @@
+/**
+ * The PDF editor's calls over real HTTP with the spec's paywalls on: document/content writes the
+ * editor's annotations into the caller's own PDF as real annotations (read back with MuPDF), is
+ * refused on another's file, exempts annotate mode from the daily PDF uses (SPEC §5) and not
+ * edit mode; document/source hands the viewer the owner's bytes only.
+ */
+import * as mupdf from 'mupdf';
+import type { EditorAnnotationInput, TaskCreated, TaskResult } from '@pagewright/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptPdf, makePdf } from './pdfFixtures.js';
+import { pageTexts } from './readBack.js';
+import { newClient, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ env: { PAYWALLS: 'on' } });
+});
+
+afterAll(async () => {
+  await server.stop();
+  removeDir(server.dataDir);
+});
+
+async function uploaded(client: Client, name: string, bytes: Buffer): Promise<string> {
+  const r = await upload(server, name, bytes, undefined, client);
+  if (r.result.code !== 0) throw new Error(`upload failed: ${JSON.stringify(r.result)}`);
+  return r.file_id;
+}
+
+async function finished(client: Client, taskId: string): Promise<TaskResult> {
+  for (;;) {
+    const r = await client.api<TaskResult>('GET', `/api/get-task-result?task_id=${taskId}`);
+    if (r.env.code !== 0) throw new Error(JSON.stringify(r.env));
+    if (r.env.data.items.every((i) => i.is_done)) return r.env.data;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+function exportContent(client: Client, fileId: string, annotations: EditorAnnotationInput[], mode = 'ANNOTATE', password?: string) {
+  const query = new URLSearchParams({ file_id: fileId, t: String(Date.now()), ...(password ? { password } : {}) });
+  return client.api<TaskCreated>('POST', `/api/document/content?${query}`, { content: { mode, annotations } });
+}
+
+/** The subtypes of each page's annotations, read back by MuPDF from the downloaded file. */
+function subtypesOf(pdf: Buffer): string[][] {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf').asPDF()!;
+  try {
+    return Array.from({ length: doc.countPages() }, (_, i) => (doc.loadPage(i) as mupdf.PDFPage).getAnnotations().map((a) => a.getType()));
+  } finally {
+    doc.destroy();
+  }
+}
+
+const three: EditorAnnotationInput[] = [
+  { kind: 'highlight', page: 1, color: '#ffeb3b', opacity: 0.5, rects: [{ x: 72, y: 60, w: 150, h: 14 }] },
+  {
+    kind: 'free text', page: 1, color: '#000000', rect: { x: 300, y: 100, w: 160, h: 30 }, text: 'Looks right',
+    font: { family: 'Helvetica', size: 12, color: '#222222', bold: false, italic: true, line_style: 'none', alignment: 'left' },
+  },
+  { kind: 'square', page: 2, color: '#ff0000', width: 2, rect: { x: 100, y: 100, w: 120, h: 80 } },
+];
+
+describe('document/content', () => {
+  // Signed in: with the paywalls on, a guest signs in before downloading (SPEC §6).
+  it('writes Highlight, FreeText and Square annotations into the download of an annotate export', async () => {
+    const { client } = await signUp(server);
+    const fileId = await uploaded(client, 'report.pdf', makePdf(['first page', 'second page']));
+    const created = await exportContent(client, fileId, three);
+    expect(created.env.code).toBe(0);
+    const result = await finished(client, created.env.data.task_id);
+    expect(result.items[0]).toMatchObject({ status: 0, output_file_name: 'report-edited.pdf', detail: { annotations: 3 } });
+    const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
+    expect(subtypesOf(Buffer.from(await res.arrayBuffer()))).toEqual([['Highlight', 'FreeText'], ['Square']]);
+  });
+
+  it("refuses another visitor's file_id with 2405, as if it did not exist", async () => {
+    const owner = newClient(server);
+    const fileId = await uploaded(owner, 'mine.pdf', makePdf(['secret']));
+    const other = newClient(server);
+    const refused = await exportContent(other, fileId, three);
+    expect(refused.env.code).toBe(2405);
+    const source = await other.api('GET', `/api/document/source?file_id=${fileId}`);
+    expect(source.env.code).toBe(2405);
+  });
+
+  it('hands the owner the exact stored bytes of the PDF through document/source', async () => {
+    const client = newClient(server);
+    const bytes = makePdf(['view me']);
+    const fileId = await uploaded(client, 'view.pdf', bytes);
+    const res = await client.fetch(`/api/document/source?file_id=${fileId}`);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('refuses a malformed annotation and an unknown kind with INVALID_PARAMS', async () => {
+    const client = newClient(server);
+    const fileId = await uploaded(client, 'bad.pdf', makePdf(['x']));
+    const noRects = await exportContent(client, fileId, [{ kind: 'highlight', page: 1, color: '#ffeb3b', rects: [] }]);
+    expect(noRects.env.code).toBe('INVALID_PARAMS');
+    const unknown = await exportContent(client, fileId, [{ kind: 'hologram', page: 1, color: '#000000' } as unknown as EditorAnnotationInput]);
+    expect(unknown.env.code).toBe('INVALID_PARAMS');
+    const badColour = await exportContent(client, fileId, [{ kind: 'comment', page: 1, color: 'red', at: [1, 1], text: 'x' }]);
+    expect(badColour.env.code).toBe('INVALID_PARAMS');
+  });
+
+  it('fails the task with PAGE_RANGE_INVALID for an annotation past the last page', async () => {
+    const client = newClient(server);
+    const fileId = await uploaded(client, 'one.pdf', makePdf(['only']));
+    const created = await exportContent(client, fileId, [{ kind: 'comment', page: 2, color: '#000000', at: [10, 10], text: 'x' }]);
+    const result = await finished(client, created.env.data.task_id);
+    expect(result.items[0]!.status).toBe('PAGE_RANGE_INVALID');
+  });
+
+  it('opens an encrypted PDF with the password given in the query', async () => {
+    const { client } = await signUp(server);
+    const fileId = await uploaded(client, 'locked.pdf', encryptPdf(makePdf(['locked', 'two']), 'opensesame'));
+    const created = await exportContent(client, fileId, three, 'ANNOTATE', 'opensesame');
+    const result = await finished(client, created.env.data.task_id);
+    expect(result.items[0]!.status).toBe(0);
+    const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
+    expect(subtypesOf(Buffer.from(await res.arrayBuffer()))).toEqual([['Highlight', 'FreeText'], ['Square']]);
+  });
+
+  it('replaces a word in place in an edit export, and refuses text edits in annotate mode with INVALID_PARAMS', async () => {
+    const { client } = await signUp(server);
+    const fileId = await uploaded(client, 'plan.pdf', makePdf(['Plan A beats Plan B']));
+    // makePdf sets 24-point Helvetica at x 72 on a baseline 700 points up: the first "Plan" is about 72..120 wide, 75..100 high from the top.
+    const edit = { page: 1, box: { x: 72, y: 76, w: 48, h: 24 }, find: 'Plan', replace: 'Option' };
+    const refused = await client.api('POST', `/api/document/content?file_id=${fileId}`, { content: { mode: 'ANNOTATE', text_edits: [edit] } });
+    expect(refused.env.code).toBe('INVALID_PARAMS');
+    const created = await client.api<TaskCreated>('POST', `/api/document/content?file_id=${fileId}`, { content: { mode: 'CONTENT_EDIT', text_edits: [edit] } });
+    expect(created.env.code).toBe(0);
+    const result = await finished(client, created.env.data.task_id);
+    expect(result.items[0]).toMatchObject({ status: 0, detail: { text_edits: 1 } });
+    const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
+    // The new word is written as its own text object, which MuPDF reads after the line: the words, not their order.
+    const [text] = pageTexts(Buffer.from(await res.arrayBuffer()));
+    expect(text!.split(/\s+/).sort()).toEqual(['A', 'B', 'Option', 'Plan', 'beats']);
+  });
+
+  it("exempts annotate exports from a guest's daily task, but not edit exports (1100777)", async () => {
+    const guest = newClient(server);
+    const fileId = await uploaded(guest, 'daily.pdf', makePdf(['one', 'two']));
+    const rotate = await guest.api<TaskCreated>('POST', '/api/document/rotate', { file_id: fileId, angle: 90, pages: '1' });
+    expect(rotate.env.code).toBe(0);
+    expect((await guest.api('POST', '/api/document/rotate', { file_id: fileId, angle: 90 })).env.code).toBe(1100777);
+    const annotate = await exportContent(guest, fileId, three);
+    expect(annotate.env.code).toBe(0);
+    const edit = await exportContent(guest, fileId, three, 'CONTENT_EDIT');
+    expect(edit.env.code).toBe(1100777);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Export from the editor (SPEC §4): the tool goes back to SELECT, and 20 ms later the edits go
+ * to the server (`document/content`), whose task writes them into the PDF; the result downloads.
+ * Share from the editor generates the same file, uploads it (one PUT up to 524,288 bytes, else
+ * in parts) and opens the share dialog on the new file_id.
+ */
+import { editorRoutes, type EditorAnnotation, type ExistingAnnotation } from '@pagewright/contracts';
+import { ApiError } from '../api/ApiError';
+import { call } from '../api/http';
+import { uploadFile } from '../api/upload';
+import { openShareDialog } from '../share/shareDialog';
+import { downloadDocUrl } from '../api/client';
+import { followTask } from '../api/taskPoller';
+import { startDownload } from '../share/startDownload';
+import { useEditor } from './editorStore';
+import type { EditorItem } from './geometry';
+
+/** SPEC §4: the convert request follows the export click after 20 ms. */
+const EXPORT_DELAY_MS = 20;
+
+/**
+ * What the export carries: the new annotations and the changed ones (the editor's ids stay in
+ * the browser), and the PDF's own annotations to remove, those deleted or changed. An edit
+ * makes a new item object, so an unchanged one is the very object loaded.
+ */
+export function contentOf(items: EditorItem[], originals: Record<string, EditorItem>): { annotations: EditorAnnotation[]; removed: ExistingAnnotation[] } {
+  const changed = (item: EditorItem) => originals[item.id] !== item;
+  const annotations = items.filter(changed).map(({ id: _id, origin: _origin, ...annotation }) => annotation as EditorAnnotation);
+  const kept = new Set(items.filter((i) => !changed(i)).map((i) => i.id));
+  const removed = Object.values(originals)
+    .filter((o) => !kept.has(o.id))
+    .map((o) => ({ page: o.page, ref: o.origin! }));
+  return { annotations, removed };
+}
+
+/** The edited file's name: `report.pdf` → `report-edited.pdf`, as the server names the result. */
+export function editedName(name: string): string {
+  return `${name.replace(/\.pdf$/i, '')}-edited.pdf`;
+}
+
+/** Applies the edits on the server and returns the finished task's id. */
+async function generate(fileId: string, password: string | undefined, onProgress: (percent: number) => void): Promise<string> {
+  useEditor.setState({ tool: 'SELECT', activeId: null, editingId: null, editingWordId: null });
+  await new Promise((resolve) => setTimeout(resolve, EXPORT_DELAY_MS));
+  const { items, originals, wordEdits } = useEditor.getState();
+  const textEdits = wordEdits.filter((e) => e.replace !== e.find).map(({ id: _id, ...edit }) => edit);
+  // Only an export that edits text is CONTENT_EDIT, which takes a daily PDF use; annotating is exempt (SPEC §5).
+  const mode = textEdits.length > 0 ? 'CONTENT_EDIT' : 'ANNOTATE';
+  const created = await call(editorRoutes.content, {
+    query: { file_id: fileId, t: String(Date.now()), ...(password ? { password } : {}) },
+    body: { content: { mode, ...contentOf(items, originals), text_edits: textEdits } },
+  });
+  await followTask(created.task_id, { onProgress });
+  return created.task_id;
+}
+
+export async function exportDocument(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<void> {
+  const taskId = await generate(fileId, password, onProgress);
+  startDownload(downloadDocUrl(taskId), editedName(name));
+}
+
+export async function shareDocument(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<void> {
+  const taskId = await generate(fileId, password, onProgress);
+  const response = await fetch(downloadDocUrl(taskId), { credentials: 'same-origin' });
+  if (!response.ok) throw new ApiError('ERR_BAD_RESPONSE');
+  const file = new File([await response.blob()], editedName(name), { type: 'application/pdf' });
+  const uploaded = await uploadFile(file);
+  openShareDialog({ fileId: uploaded.file_id, name: file.name });
+}

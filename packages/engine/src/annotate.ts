@@ -1,0 +1,213 @@
+/**
+ * The PDF editor's export in annotate mode: each annotation of the editor becomes a real PDF
+ * annotation of the matching subtype, written by MuPDF with its appearance stream, so that any
+ * other viewer shows it and can edit it.
+ */
+import type { AnnotateFont, EditorAnnotation, ExistingAnnotation, LineEnd, TextEdit } from '@pagewright/contracts';
+import { asCatalogueError } from './errors.js';
+import { writeFileAtomic } from './files.js';
+import type { PdfInput } from './merge.js';
+import { mupdf } from './mupdf.js';
+import { documentFail, openInput, saveDocument } from './pdf/single.js';
+import { progressReporter, type ProgressFn } from './progress.js';
+import { replaceOnPage } from './replace-text.js';
+import { compileTerm, quadBounds, type TextMatch } from './pdf/text-find.js';
+import { FontChooser } from './pdf/text-fonts.js';
+
+type PDFAnnotationType = Parameters<mupdf.PDFPage['createAnnotation']>[0];
+type LineEndingStyle = Parameters<mupdf.PDFAnnotation['setLineEndingStyles']>[0];
+type Rgb = [number, number, number];
+
+/** The PDF subtype of each annotation kind the editor writes. */
+export const subtypeOfKind: Record<EditorAnnotation['kind'], PDFAnnotationType> = {
+  highlight: 'Highlight',
+  underline: 'Underline',
+  squiggly: 'Squiggly',
+  'strike-out': 'StrikeOut',
+  'free text': 'FreeText',
+  square: 'Square',
+  circle: 'Circle',
+  line: 'Line',
+  ink: 'Ink',
+  comment: 'Text',
+};
+
+/** SPEC §3 line ends as PDF /LE names: an open arrow, a filled dot, or nothing. */
+const lineEndStyle: Record<LineEnd, LineEndingStyle> = { ARROW: 'OpenArrow', DOT: 'Circle', NONE: 'None' };
+
+/** The base-14 font names MuPDF synthesises free-text appearances with. */
+const fontResource: Record<AnnotateFont['family'], string> = { Helvetica: 'Helv', Times: 'TiRo', Courier: 'Cour' };
+
+/** /Q of a free text: 0 left, 1 centred, 2 right (justify and unknown fall back to left). */
+const quadding: Record<AnnotateFont['alignment'], number> = { unknown: 0, left: 0, right: 2, center: 1, justify: 0 };
+
+/** The size of a sticky note's icon, as other viewers draw it. */
+const NOTE_ICON = 20;
+
+function rgb(hex: string): Rgb {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
+}
+
+/** A CSS declaration of the free text's style, for viewers that read /DS (bold, italic, lines). */
+function defaultStyle(font: AnnotateFont): string {
+  const decoration = { none: 'none', underline: 'underline', strikeout: 'line-through', both: 'underline line-through' }[font.line_style];
+  const family = { Helvetica: 'Helvetica,sans-serif', Times: 'Times,serif', Courier: 'Courier,monospace' }[font.family];
+  return `font: ${font.italic ? 'italic ' : ''}${font.bold ? 'bold ' : ''}${font.size}pt ${family}; color: ${font.color}; `
+    + `text-align: ${font.alignment === 'unknown' ? 'left' : font.alignment}; text-decoration: ${decoration}`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}
+
+/** Sets one editor annotation's geometry and style on a new MuPDF annotation. */
+function write(annot: mupdf.PDFAnnotation, a: EditorAnnotation): void {
+  switch (a.kind) {
+    case 'highlight':
+    case 'underline':
+    case 'squiggly':
+    case 'strike-out':
+      annot.setColor(rgb(a.color));
+      // One quadrilateral per marked line, corners in the order of the PDF reference (upper left, upper right, lower left, lower right).
+      annot.setQuadPoints(a.rects.map((r) => [r.x, r.y, r.x + r.w, r.y, r.x, r.y + r.h, r.x + r.w, r.y + r.h]));
+      break;
+    case 'free text': {
+      annot.setRect([a.rect.x, a.rect.y, a.rect.x + a.rect.w, a.rect.y + a.rect.h]);
+      annot.setDefaultAppearance(fontResource[a.font.family], a.font.size, rgb(a.font.color));
+      annot.setQuadding(quadding[a.font.alignment]);
+      annot.setContents(a.text);
+      const style = defaultStyle(a.font);
+      annot.setRichDefaults(style);
+      annot.setRichContents(a.text, `<body xmlns="http://www.w3.org/1999/xhtml"><p style="${style}">${escapeXml(a.text)}</p></body>`);
+      annot.setBorderWidth(0);
+      break;
+    }
+    case 'square':
+    case 'circle':
+      annot.setRect([a.rect.x, a.rect.y, a.rect.x + a.rect.w, a.rect.y + a.rect.h]);
+      annot.setColor(rgb(a.color));
+      if (a.fill) annot.setInteriorColor(rgb(a.fill));
+      annot.setBorderWidth(a.width);
+      break;
+    case 'line':
+      annot.setLine(a.from, a.to);
+      annot.setColor(rgb(a.color));
+      annot.setBorderWidth(a.width);
+      annot.setLineEndingStyles(lineEndStyle[a.start], lineEndStyle[a.end]);
+      if (a.start === 'DOT' || a.end === 'DOT') annot.setInteriorColor(rgb(a.color));
+      break;
+    case 'ink':
+      annot.setColor(rgb(a.color));
+      annot.setBorderWidth(a.width);
+      annot.setInkList(a.strokes);
+      break;
+    case 'comment':
+      annot.setRect([a.at[0], a.at[1], a.at[0] + NOTE_ICON, a.at[1] + NOTE_ICON]);
+      annot.setColor(rgb(a.color));
+      annot.setIcon('Comment');
+      annot.setContents(a.text);
+      break;
+  }
+  if (a.opacity < 1) annot.setOpacity(a.opacity);
+}
+
+/** How far outside the clicked word's box its first letter may start, in points (the browser's and MuPDF's boxes differ slightly). */
+const EDIT_SLACK = 3;
+
+/**
+ * Edit mode: each word replaced in place, only the occurrence in its box (the same word
+ * elsewhere is left alone). INVALID_PARAMS when the word is not found in its box.
+ */
+function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
+  const fonts = new FontChooser(doc);
+  try {
+    for (const edit of edits) {
+      const { x, y, w, h } = edit.box;
+      const inBox = (match: TextMatch) => {
+        const [x0, y0, x1, y1] = quadBounds(match.chars[0]!.quad);
+        const cx = (x0 + x1) / 2;
+        const cy = (y0 + y1) / 2;
+        return cx >= x - EDIT_SLACK && cx <= x + w + EDIT_SLACK && cy >= y - EDIT_SLACK && cy <= y + h + EDIT_SLACK;
+      };
+      let first = true;
+      const replaced = replaceOnPage(doc, edit.page - 1, compileTerm(edit.find, false, true),
+        { find: edit.find, replace: edit.replace, regex: false, caseSensitive: true }, fonts,
+        (match) => {
+          // One occurrence per edit: the first in the box.
+          if (!first || !inBox(match)) return false;
+          first = false;
+          return true;
+        });
+      if (replaced === 0) throw documentFail('INVALID_PARAMS', `"${edit.find}" is not in its box on page ${edit.page}`);
+    }
+  } finally {
+    fonts.destroy();
+  }
+}
+
+/** Deletes the existing annotations the editor removed or changed; INVALID_PARAMS for one the page does not have. */
+function removeExisting(page: mupdf.PDFPage, pageNumber: number, refs: number[]): void {
+  const annots = page.getAnnotations();
+  for (const ref of refs) {
+    const annot = annots.find((a) => a.getObject().asIndirect() === ref);
+    if (!annot) throw documentFail('INVALID_PARAMS', `page ${pageNumber} has no annotation ${ref}`);
+    page.deleteAnnotation(annot);
+  }
+}
+
+/**
+ * Writes the editor's content into a copy of the PDF: edit mode's words replaced in place, the
+ * existing annotations it removed or changed deleted, its annotations written. Errors: PAGE_RANGE_INVALID (an annotation on a page past the last),
+ * INVALID_PARAMS (a removed annotation the page does not have), and the open errors of every
+ * tool (3122, INCORRECT_PASSWORD, FILE_DAMAGED, FILE_TYPE_ERROR). `annotations` is the number
+ * written, `removed` the number deleted.
+ */
+export async function annotatePdf(
+  input: PdfInput, outputPath: string,
+  options: { annotations: EditorAnnotation[]; removed?: ExistingAnnotation[]; textEdits?: TextEdit[] },
+  onProgress?: ProgressFn,
+): Promise<{ annotations: number; removed: number; textEdits: number }> {
+  const annotations = options?.annotations;
+  const removed = options?.removed ?? [];
+  const textEdits = options?.textEdits ?? [];
+  if (!Array.isArray(annotations) || !Array.isArray(removed)) throw documentFail('INVALID_PARAMS', 'no annotation list');
+  const report = progressReporter(onProgress);
+  report(0);
+  const { doc, pageCount } = await openInput(input);
+  let data: Uint8Array;
+  try {
+    const outside = [...annotations, ...removed, ...textEdits].find((a) => a.page < 1 || a.page > pageCount);
+    if (outside) throw documentFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
+    applyTextEdits(doc, textEdits);
+    const byPage = new Map<number, EditorAnnotation[]>();
+    for (const a of annotations) byPage.set(a.page, [...(byPage.get(a.page) ?? []), a]);
+    const removedByPage = new Map<number, number[]>();
+    for (const r of removed) removedByPage.set(r.page, [...(removedByPage.get(r.page) ?? []), r.ref]);
+    const pages = [...new Set([...removedByPage.keys(), ...byPage.keys()])];
+    let done = 0;
+    for (const pageNumber of pages) {
+      const page = doc.loadPage(pageNumber - 1);
+      try {
+        removeExisting(page, pageNumber, removedByPage.get(pageNumber) ?? []);
+        for (const a of byPage.get(pageNumber) ?? []) {
+          const annot = page.createAnnotation(subtypeOfKind[a.kind]);
+          write(annot, a);
+          annot.update();
+        }
+      } finally {
+        page.destroy();
+      }
+      report(5 + (++done / pages.length) * 85);
+    }
+    data = saveDocument(doc);
+  } catch (err) {
+    throw asCatalogueError(err, 'UNKNOWN');
+  } finally {
+    doc.destroy();
+  }
+  report(95);
+  await writeFileAtomic(outputPath, data);
+  report(100);
+  return { annotations: annotations.length, removed: removed.length, textEdits: textEdits.length };
+}
