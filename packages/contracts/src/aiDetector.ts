@@ -23,6 +23,7 @@ export const aiTextMaxCharacters = 200_000;
 
 export const detectorSignalNames = [
   'meanLogProb', 'burstiness', 'lengthVariation', 'meanSentenceWords', 'vocabularyRichness', 'functionWordRate', 'repeatedTrigrams', 'unseenBigrams',
+  'contentRecurrence', 'sentenceOverlap', 'topRankShare', 'surprisalSpread', 'punctuationRate', 'sentenceStartVariety', 'shortSentenceShare',
   // With an endpoint that gives log-probabilities: the mean token log-probability under its model (shown, not part of the probability).
   'modelLogProb',
 ] as const;

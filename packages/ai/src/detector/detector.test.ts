@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { falsePositiveRate, LogisticModel, rocAuc, thresholdFor } from './classifier.js';
 import { AiTextDetector } from './detector.js';
-import { movingTypeTokenRatio, repeatedTrigramShare, textFeatures } from './features.js';
+import { contentRecurrence, movingTypeTokenRatio, repeatedTrigramShare, sentenceOverlap, textFeatures } from './features.js';
 import { LanguageModel } from './languageModel.js';
 import { sentenceSpans, wordSpans } from './text.js';
 
@@ -28,6 +28,11 @@ describe('language model', () => {
     expect(model.knows('the', 'cat')).toBe(true);
     expect(model.knows('the', 'dog')).toBe(false);
   });
+  it('ranks the most frequent follower first and an unseen follower at Infinity', () => {
+    expect(model.rank('the', 'cat')).toBe(0);
+    expect(model.rank('cat', 'sat')).toBe(0);
+    expect(model.rank('the', 'dog')).toBe(Infinity);
+  });
   it('round-trips through JSON with the same probabilities', () => {
     const copy = new LanguageModel(JSON.parse(JSON.stringify(model.toJSON())));
     expect(copy.logProb('cat', 'sat')).toBe(model.logProb('cat', 'sat'));
@@ -38,6 +43,21 @@ describe('features', () => {
   it('repeated trigram share is 0 for distinct words and high for a loop', () => {
     expect(repeatedTrigramShare('one two three four five'.split(' '))).toBe(0);
     expect(repeatedTrigramShare('a b c a b c a b c'.split(' '))).toBeGreaterThan(0.9);
+  });
+  it('content recurrence is 0 when no content word comes back and counts every occurrence of one that does', () => {
+    expect(contentRecurrence(['river', 'mountain', 'village'])).toBe(0);
+    expect(contentRecurrence(['river', 'mountain', 'river', 'village'])).toBe(0.5);
+  });
+  it('sentence overlap is the mean Jaccard overlap of neighbouring sentences', () => {
+    expect(sentenceOverlap([['river', 'boat'], ['river', 'boat']])).toBe(1);
+    expect(sentenceOverlap([['river', 'boat'], ['mountain'], ['mountain', 'snow']])).toBeCloseTo((0 + 0.5) / 2);
+  });
+  it('a passage that keeps to its topic reads as more cohesive than one whose sentences drift', () => {
+    const lm = LanguageModel.build([['the', 'a', 'of']]);
+    const kept = textFeatures(lm, 'The river rose in spring. The river flooded the village. The village moved away from the river.').passage;
+    const drifting = textFeatures(lm, 'The river rose in spring. Bread was baked at dawn. Stars shone over distant hills.').passage;
+    expect(kept.contentRecurrence).toBeGreaterThan(drifting.contentRecurrence);
+    expect(kept.sentenceOverlap).toBeGreaterThan(drifting.sentenceOverlap);
   });
   it('moving type/token ratio is 1 for distinct words and lower for repeated ones', () => {
     expect(movingTypeTokenRatio('a b c d e'.split(' '))).toBe(1);

@@ -23,7 +23,13 @@ export interface LanguageModelJson {
   bigrams: Record<string, { n: number; types: number; next: Record<string, number> }>;
 }
 
+/** How many of the reference text's most frequent words count as common (not content) words. */
+const COMMON_WORDS = 100;
+
 export class LanguageModel {
+  private readonly followerRanks = new Map<string, Map<string, number>>();
+  private commonWordSet: Set<string> | null = null;
+
   constructor(private readonly json: LanguageModelJson) {}
 
   /** Builds the model from sentences (each a list of lower-cased words). */
@@ -79,11 +85,32 @@ export class LanguageModel {
     return (this.json.bigrams[previous]?.next[word] ?? 0) > 0;
   }
 
-  /** The log-probability of each word of a sentence, and whether its bigram was seen. */
-  score(sentence: string): Array<{ word: string; logProb: number; known: boolean }> {
+  /**
+   * Where the word stands among the words seen after `previous`, most frequent first (0 for the
+   * likeliest); Infinity when it was not seen there. A generator that decodes by taking likely
+   * words lands in the first ranks more often than a writer does (the GLTR signal).
+   */
+  rank(previous: string, word: string): number {
+    let ranks = this.followerRanks.get(previous);
+    if (!ranks) {
+      const next = this.json.bigrams[previous]?.next ?? {};
+      ranks = new Map(Object.entries(next).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w], i) => [w, i]));
+      this.followerRanks.set(previous, ranks);
+    }
+    return ranks.get(word) ?? Infinity;
+  }
+
+  /** Whether the word is one of the reference text's most frequent words (articles, pronouns, auxiliaries...). */
+  isCommon(word: string): boolean {
+    this.commonWordSet ??= new Set(Object.entries(this.json.unigrams).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, COMMON_WORDS).map(([w]) => w));
+    return this.commonWordSet.has(word);
+  }
+
+  /** The log-probability of each word of a sentence, whether its bigram was seen, and its rank among the followers of the word before. */
+  score(sentence: string): Array<{ word: string; logProb: number; known: boolean; rank: number }> {
     let previous = START;
     return wordTokens(sentence).map((word) => {
-      const scored = { word, logProb: this.logProb(previous, word), known: this.knows(previous, word) };
+      const scored = { word, logProb: this.logProb(previous, word), known: this.knows(previous, word), rank: this.rank(previous, word) };
       previous = word;
       return scored;
     });
