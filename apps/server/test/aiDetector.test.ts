@@ -13,7 +13,7 @@ import type { DetectorCharacters, DetectorResult, ProofreadResult } from '@pagew
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
 import { startOpenAiMock, type OpenAiMock } from './openAiMock.js';
-import { makeTextPdf } from './pdfFixtures.js';
+import { encryptPdf, makeTextPdf } from './pdfFixtures.js';
 
 interface Passage { label: string; split: string; text: string }
 const passages = JSON.parse(readFileSync(new URL('../../../packages/ai/data/detector/passages.json', import.meta.url), 'utf8')) as Passage[];
@@ -110,6 +110,20 @@ describe('AI-text detector and proofreader with the paywalls on', () => {
     expect((await other.api('POST', '/api/v2/ai-detect/predict/file', { file_id: fileId })).env.code).toBe(2405);
     expect((await other.api('POST', '/api/v2/ai-proofread/file', { file_id: fileId, lang: 'en' })).env.code).toBe(2405);
     expect((await characters(other)).used).toBe(0);
+  });
+
+  it('an encrypted PDF answers 3122 without its password and INCORRECT_PASSWORD with a wrong one, charging nothing, and is read with the right one', async () => {
+    const { client } = await freeUser();
+    const paragraphs = HUMAN.match(/[^.]+\./g)!.map((s) => s.trim());
+    const fileId = await uploadPdf(client, 'locked.pdf', encryptPdf(makeTextPdf([{ paragraphs }]), 'open-sesame'));
+    const detectFile = (password?: string) => client.api<DetectorResult>('POST', '/api/v2/ai-detect/predict/file', { file_id: fileId, ...(password ? { password } : {}) });
+    expect((await detectFile()).env.code).toBe(3122);
+    expect((await detectFile('wrong-one')).env.code).toBe('INCORRECT_PASSWORD');
+    expect((await characters(client)).used).toBe(0);
+    const r = await detectFile('open-sesame');
+    expect(r.env.code).toBe(0);
+    expect(r.env.data.text).toContain(paragraphs[0]!.slice(0, 30));
+    expect((await characters(client)).used).toBe(r.env.data.total);
   });
 
   it('proofreads pasted text and a PDF with spelling and grammar findings', async () => {

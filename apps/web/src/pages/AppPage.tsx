@@ -16,6 +16,7 @@ const appPages: Record<string, LazyExoticComponent<ComponentType> | ComponentTyp
   'ai-read': lazy(() => import('../ai/AiReadPage')),
   'ai-translator': lazy(() => import('../ai/translator/TranslatorPage')),
   'ai-proofread': lazy(() => import('../ai/proofread/ProofreadPage')),
+  'ai-detector-result': lazy(() => import('../ai/detector/DetectorResultPage')),
 };
 
 /** /app/:page: a tool workspace, another /app screen, or the site home for unknown names. */

@@ -16,9 +16,14 @@ export function detectText(text: string): Promise<DetectorResult> {
   return call(aiDetectorRoutes.detectText, { body: { text } }, { timeoutMs: TIMEOUT_MS });
 }
 
-export async function detectFile(file: File): Promise<DetectorResult> {
-  const { file_id } = await uploadFile(file);
-  return call(aiDetectorRoutes.detectFile, { body: { file_id } }, { timeoutMs: TIMEOUT_MS });
+/** The detector reads a PDF from the signed-in user's uploads (SPEC §6: login and cloud upload). */
+export async function uploadForDetector(file: File): Promise<string> {
+  return (await uploadFile(file)).file_id;
+}
+
+/** Detects an uploaded PDF's text; an encrypted one answers 3122 until its password comes (INCORRECT_PASSWORD when wrong). */
+export function detectUploaded(fileId: string, password?: string): Promise<DetectorResult> {
+  return call(aiDetectorRoutes.detectFile, { body: { file_id: fileId, ...(password ? { password } : {}) } }, { timeoutMs: TIMEOUT_MS });
 }
 
 export function proofreadText(text: string, lang: ProofreadLanguage): Promise<ProofreadResult> {
