@@ -33,7 +33,7 @@ APT_PACKAGES=(
   postgresql redis-server
   apertium apertium-eng-spa apertium-eng-cat apertium-es-pt apertium-fr-es apertium-spa-ita
   bible-kjv bible-kjv-text
-  hunspell-en-us hunspell-es hunspell-fr hunspell-de-de
+  hunspell hunspell-en-us hunspell-es hunspell-fr hunspell-de-de hunspell-pt-br hunspell-it
 )
 
 missing=()

@@ -1,5 +1,5 @@
 // Proofreader spelling benchmark: `npm run bench -- ai-proofread` (after `npx tsc -b packages/ai`;
-// needs the Hunspell dictionaries scripts/setup.sh installs). Reads the 100 sentences of
+// needs the Hunspell dictionaries scripts/setup.sh installs). Reads the 120 sentences of
 // packages/ai/data/proofread/sentences.txt, each with seeded misspellings marked {wrong|right},
 // checks each sentence's plain text with the proofreader's spelling check, and reports:
 //   - recall: seeded misspellings found (a spelling finding on exactly that word);
@@ -32,6 +32,15 @@ export function parseMarked(line) {
 export async function run() {
   const { Proofreader } = await import('@pagewright/ai');
   const proofreader = new Proofreader();
+  try {
+    return await measure(proofreader);
+  } finally {
+    // Portuguese and Italian are read by Hunspell processes, which would keep the bench running.
+    await proofreader.close();
+  }
+}
+
+async function measure(proofreader) {
   const sentences = readFileSync(SET, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map(parseMarked);
   const totals = new Map();
   const misses = [];

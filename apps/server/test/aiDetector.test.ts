@@ -174,6 +174,16 @@ describe('AI-text detector and proofreader with the paywalls on', () => {
     expect(healthMs).toBeLessThan(1_000);
   }, 120_000);
 
+  it('proofreads Portuguese and Italian through the Hunspell program, with the correction among the suggestions', async () => {
+    const { client } = await freeUser();
+    const portuguese = await client.api<ProofreadResult>('POST', '/api/v2/ai-proofread/text', { text: 'O pesquizador publicou os resultados na revista.', lang: 'pt' });
+    expect(portuguese.env.code).toBe(0);
+    expect(portuguese.env.data.findings.filter((f) => f.kind === 'spelling').map((f) => [f.text, f.suggestions.includes('pesquisador')])).toEqual([['pesquizador', true]]);
+    const italian = await client.api<ProofreadResult>('POST', '/api/v2/ai-proofread/text', { text: "Non ho capitto la domanda dell'esaminatore.", lang: 'it' });
+    expect(italian.env.code).toBe(0);
+    expect(italian.env.data.findings.filter((f) => f.kind === 'spelling').map((f) => [f.text, f.suggestions.includes('capito')])).toEqual([['capitto', true]]);
+  }, 120_000);
+
   it('refuses a language the proofreader has no dictionary for (INVALID_PARAMS)', async () => {
     const { client } = await freeUser();
     expect((await client.api('POST', '/api/v2/ai-proofread/text', { text: 'Hello there.', lang: 'ja' })).env.code).toBe('INVALID_PARAMS');

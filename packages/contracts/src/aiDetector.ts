@@ -74,7 +74,7 @@ export const detectorCharacters = z.object({ total: z.number().int(), used: z.nu
 export type DetectorCharacters = z.infer<typeof detectorCharacters>;
 
 /** The proofreader's languages: the UI's with a Debian Hunspell dictionary that nspell loads in seconds (pt_BR and it_IT took over two minutes; Japanese and Chinese have none). */
-export const proofreadLanguages = ['en', 'es', 'fr', 'de'] as const;
+export const proofreadLanguages = ['en', 'es', 'fr', 'de', 'pt', 'it'] as const;
 export type ProofreadLanguage = (typeof proofreadLanguages)[number];
 
 export const findingKinds = ['spelling', 'repeated-word', 'punctuation-spacing', 'agreement', 'passive-voice', 'long-sentence'] as const;

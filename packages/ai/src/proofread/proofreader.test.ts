@@ -43,7 +43,8 @@ describe('dictionary normalisation', () => {
   });
 });
 
-describe('proofreader with Debian Hunspell dictionaries', () => {
+// Loading a dictionary with nspell takes seconds (German about 3 s on a quiet machine): more under a shared CPU.
+describe('proofreader with Debian Hunspell dictionaries', { timeout: 60_000 }, () => {
   const proofreader = new Proofreader();
   it('finds a misspelt English word with its correction among the suggestions', async () => {
     const findings = await proofreader.check('We will recieve the letter tomorrow.', 'en');

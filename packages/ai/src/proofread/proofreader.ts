@@ -1,21 +1,45 @@
 /**
- * The offline proofreader: spelling through nspell over Debian's Hunspell dictionaries
- * (/usr/share/hunspell, from the hunspell-* packages that scripts/setup.sh installs), and the
- * grammar and style rules of rules.ts. Each dictionary is read once, when its language is
- * first asked for (French takes about 20 s and a few hundred MB), and kept.
+ * The offline proofreader: spelling over Debian's Hunspell dictionaries (/usr/share/hunspell,
+ * from the hunspell-* packages that scripts/setup.sh installs), and the grammar and style rules
+ * of rules.ts. English, Spanish, French and German are read by nspell, in this process; each
+ * dictionary once, when its language is first asked for (French takes about 20 s and a few
+ * hundred MB), and kept. Portuguese and Italian are read by the Hunspell program itself
+ * (hunspell.ts): nspell takes minutes over their affix rules, Hunspell about a second.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProofreadLanguage } from '@pagewright/contracts';
 import nspell from 'nspell';
 import { wordSpans } from '../detector/text.js';
+import { HunspellSpeller, type WordVerdict } from './hunspell.js';
 import { grammarFindings, type Finding } from './rules.js';
 
-/** The Hunspell file of each language (Debian's names). */
-export const DICTIONARIES: Record<ProofreadLanguage, string> = { en: 'en_US', es: 'es_ES', fr: 'fr_FR', de: 'de_DE' };
+/** The Hunspell file of each language (Debian's names) and what reads it. */
+export const DICTIONARIES: Record<ProofreadLanguage, { file: string; reader: 'nspell' | 'hunspell' }> = {
+  en: { file: 'en_US', reader: 'nspell' },
+  es: { file: 'es_ES', reader: 'nspell' },
+  fr: { file: 'fr_FR', reader: 'nspell' },
+  de: { file: 'de_DE', reader: 'nspell' },
+  pt: { file: 'pt_BR', reader: 'hunspell' },
+  it: { file: 'it_IT', reader: 'hunspell' },
+};
 const SUGGESTIONS = 5;
 
-type Speller = ReturnType<typeof nspell>;
+/** A dictionary's verdict on words, whichever program reads it. */
+interface Speller {
+  check(words: string[]): Promise<WordVerdict[]>;
+}
+
+/** nspell's speller as a Speller: a word that starts a sentence may be capitalised only there, so its lower-case form is checked too. */
+function nspellSpeller(speller: ReturnType<typeof nspell>): Speller {
+  return {
+    check: (words) => Promise.resolve(words.map((word) => {
+      if (speller.correct(word)) return { correct: true, suggestions: [] };
+      if (word[0] !== word[0]!.toLowerCase() && speller.correct(word.toLowerCase())) return { correct: true, suggestions: [] };
+      return { correct: false, suggestions: speller.suggest(word) };
+    })),
+  };
+}
 
 /** Words the dictionary cannot judge: numbers, codes, acronyms, addresses. */
 function skipped(word: string): boolean {
@@ -61,10 +85,13 @@ export class Proofreader {
   private speller(language: ProofreadLanguage): Promise<Speller> {
     let speller = this.spellers.get(language);
     if (!speller) {
-      const base = path.join(this.dictionaryDir, DICTIONARIES[language]);
-      speller = Promise.all([readFile(`${base}.aff`, 'utf8'), readFile(`${base}.dic`, 'utf8')])
-        // A byte-order mark before SET hides the encoding line from nspell.
-        .then(([aff, dic]) => nspell({ aff: aff.replace(/^\uFEFF/, ''), dic: normaliseDictionary(aff, dic.replace(/^\uFEFF/, '')) }));
+      const { file, reader } = DICTIONARIES[language];
+      const base = path.join(this.dictionaryDir, file);
+      speller = reader === 'hunspell'
+        ? Promise.resolve(new HunspellSpeller(base))
+        : Promise.all([readFile(`${base}.aff`, 'utf8'), readFile(`${base}.dic`, 'utf8')])
+          // A byte-order mark before SET hides the encoding line from nspell.
+          .then(([aff, dic]) => nspellSpeller(nspell({ aff: aff.replace(/^\uFEFF/, ''), dic: normaliseDictionary(aff, dic.replace(/^\uFEFF/, '')) })));
       // A failed load is not cached: a dictionary installed later is found on the next call.
       speller.catch(() => this.spellers.delete(language));
       this.spellers.set(language, speller);
@@ -74,15 +101,24 @@ export class Proofreader {
 
   async spelling(text: string, language: ProofreadLanguage): Promise<Finding[]> {
     const speller = await this.speller(language);
+    const words = wordSpans(text).map((span) => ({ span, plain: span.text.replace(/’/g, "'") })).filter((w) => !skipped(w.plain));
+    // Each distinct word is asked once: a long text repeats most of its words.
+    const distinct = [...new Set(words.map((w) => w.plain))];
+    const verdicts = new Map((await speller.check(distinct)).map((verdict, i) => [distinct[i]!, verdict]));
     const findings: Finding[] = [];
-    for (const word of wordSpans(text)) {
-      const plain = word.text.replace(/’/g, "'");
-      if (skipped(plain) || speller.correct(plain)) continue;
-      // A word that starts a sentence may be capitalised only there: its lower-case form is checked too.
-      if (plain[0] !== plain[0]!.toLowerCase() && speller.correct(plain.toLowerCase())) continue;
-      findings.push({ kind: 'spelling', start: word.start, end: word.end, text: word.text, suggestions: speller.suggest(plain).slice(0, SUGGESTIONS) });
+    for (const { span, plain } of words) {
+      const verdict = verdicts.get(plain)!;
+      if (verdict.correct) continue;
+      findings.push({ kind: 'spelling', start: span.start, end: span.end, text: span.text, suggestions: verdict.suggestions.slice(0, SUGGESTIONS) });
     }
     return findings;
+  }
+
+  /** Ends the Hunspell processes (nspell's dictionaries are plain memory). */
+  async close(): Promise<void> {
+    const spellers = await Promise.allSettled([...this.spellers.values()]);
+    for (const speller of spellers) if (speller.status === 'fulfilled' && speller.value instanceof HunspellSpeller) speller.value.close();
+    this.spellers.clear();
   }
 
   /** Every finding in text order; a rule finding inside a misspelt word's span gives way to the spelling one. */
