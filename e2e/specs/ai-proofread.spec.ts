@@ -46,3 +46,19 @@ test('proofread a pasted paragraph, accept a spelling suggestion and download th
   expect((await download).suggestedFilename()).toBe('proofread.docx');
   expect(errors).toEqual([]);
 });
+
+test('in the Portuguese interface the proofreader checks Portuguese (Hunspell pt_BR) and a suggestion is accepted', async ({ page }) => {
+  const errors = watchErrors(page);
+  await signUp(page);
+  await page.goto('/pt/app/ai-proofread');
+  await expect(page.getByTestId('proofread-language')).toHaveValue('Português (Brasil)');
+  await page.getByTestId('proofread-text').fill('O pesquizador publicou os resultados na revista científica.');
+  await page.getByTestId('proofread-submit').click();
+  const spelling = page.getByTestId('proofread-finding').and(page.locator('[data-kind="spelling"]'));
+  await expect(spelling).toHaveCount(1);
+  await expect(spelling).toContainText('pesquizador');
+  await expect(spelling).toContainText('pesquisador');
+  await spelling.getByTestId('proofread-accept').click();
+  await expect(page.getByTestId('proofread-text')).toHaveValue('O pesquisador publicou os resultados na revista científica.');
+  expect(errors).toEqual([]);
+});
