@@ -458,3 +458,61 @@ test('share_id: a shared PDF opens in the editor for a signed-in user; once revo
   await expect(page.getByTestId('share-expired')).toHaveText('Share file expired.');
   await expect(page.getByTestId('pdf-editor')).toHaveCount(0);
 });
+
+test('annotate: an uploaded picture, a drawn signature kept among the saved ones, and that saved signature export as three Stamps', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openInEditor(page, pdfFile('form.pdf', makePdf(['Sign below'])));
+  const at = async (x: number, y: number) => {
+    const pageBox = (await page.locator('[data-page="1"]').boundingBox())!;
+    return { x: pageBox.x + (x / 612) * pageBox.width, y: pageBox.y + (y / 792) * pageBox.height };
+  };
+  const clickPage = async (x: number, y: number) => {
+    const point = await at(x, y);
+    await page.mouse.click(point.x, point.y);
+  };
+
+  // A picture: a grey PNG chosen with the image tool.
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 90, 30], false);
+  pixmap.clear(128);
+  const png = Buffer.from(pixmap.asPNG());
+  pixmap.destroy();
+  await page.locator('[data-tool="IMAGE"]').click();
+  await page.locator('input[type="file"][accept*="image/png"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('image-chosen')).toBeVisible();
+  await clickPage(60, 150);
+  await expect(page.locator('[data-page="1"] [data-annotation="stamp"]')).toHaveCount(1);
+
+  // A drawn signature, kept among the saved signatures.
+  await page.locator('[data-tool="SIGN"]').click();
+  await page.getByTestId('signature-new').click();
+  await page.getByTestId('sign-tab-draw').click();
+  const pad = (await page.getByTestId('sign-pad').boundingBox())!;
+  await page.mouse.move(pad.x + 40, pad.y + 60);
+  await page.mouse.down();
+  await page.mouse.move(pad.x + 160, pad.y + 120, { steps: 8 });
+  await page.mouse.move(pad.x + 260, pad.y + 50, { steps: 8 });
+  await page.mouse.up();
+  await page.getByTestId('save-signature').check();
+  await page.getByTestId('sign-create').click();
+  await expect(page.getByTestId('signature-dialog')).toBeHidden();
+  await clickPage(60, 300);
+  await expect(page.locator('[data-page="1"] [data-annotation="stamp"]')).toHaveCount(2);
+
+  // The saved signature, taken from the saved list and placed again.
+  await page.getByTestId('signature-saved').click();
+  await expect(page.getByTestId('saved-signature')).toHaveCount(1);
+  await page.getByTestId('saved-signature-use').click();
+  await expect(page.getByTestId('saved-signature')).toBeHidden();
+  await clickPage(300, 300);
+  await expect(page.locator('[data-page="1"] [data-annotation="stamp"]')).toHaveCount(3);
+
+  const bytes = await exportAndDownload(page);
+  const [first] = annotationsOf(bytes);
+  expect(first!.map((a) => a.type)).toEqual(['Stamp', 'Stamp', 'Stamp']);
+  expect(first!.map((a) => a.contents)).toEqual(['Image', 'Signature', 'Signature']);
+  // The picture keeps its 3:1 shape: 200 points wide, about 67 high.
+  const [x0, y0, x1, y1] = first![0]!.rect;
+  expect(Math.round(x1! - x0!)).toBe(200);
+  expect(Math.abs((y1! - y0!) - 200 / 3)).toBeLessThanOrEqual(1);
+  expect(errors.filter((e) => !ignoredConsole.test(e))).toEqual([]);
+});
