@@ -37,6 +37,14 @@ describe('stamp tools', () => {
     expect(resizeItem(item, 20, -10)).toMatchObject({ rect: { x: 40, y: 60, w: 200, h: 40 } });
   });
 
+  it('resizes a picture or a signature keeping its width over height', () => {
+    useStampTool.setState({ signature: { image: PNG, aspect: 4, sign: 'text' } });
+    const item = stampAt('SIGN', 1, [10, 10], '#000000')!;
+    expect(resizeItem(item, 40, -30)).toMatchObject({ rect: { x: 10, y: 10, w: 200, h: 50 } });
+    // Never smaller than the smallest box on either side.
+    expect(resizeItem(item, -500, 0)).toMatchObject({ rect: { w: 32, h: 8 } });
+  });
+
   it('prints a standard stamp\'s name in capitals, word by word', () => {
     expect(stampLabel('NotApproved')).toBe('NOT APPROVED');
     expect(stampLabel('Draft')).toBe('DRAFT');
