@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editorAnnotation, type EditorAnnotationInput } from '@pagewright/contracts';
 import { annotatePdf } from './index.js';
+import { wrapLines } from './annotate-appearance.js';
 import { openPdf, writeDoc } from '../test/page-tools-fixtures.js';
 import { jpegFile, pixelAt, pngFile, renderPage, rgbFrame } from '../test/image-fixtures.js';
 import { toolsAvailable } from '../test/tools.js';
@@ -164,5 +165,15 @@ describe('annotatePdf free text styles', () => {
     execFileSync('qpdf', ['--flatten-annotations=all', out('bold-out.pdf'), out('bold-flat.pdf')]);
     const text = execFileSync('pdftotext', [out('bold-flat.pdf'), '-'], { encoding: 'utf8' }).trim();
     expect(text).toBe('Quarterly review (draft)');
+  });
+
+  it('wraps a free text at spaces to its width, breaks a word longer than a line, and keeps its own line breaks', () => {
+    // Every character 10 points wide: 6 characters to a 60-point line.
+    const lines = (text: string) => wrapLines(text, 60, () => 10).map((codes) => String.fromCharCode(...codes));
+    expect(lines('one two three')).toEqual(['one ', 'two ', 'three']);
+    expect(lines('abcdefghij')).toEqual(['abcdef', 'ghij']);
+    expect(lines('a b\nc')).toEqual(['a b', 'c']);
+    // A character the base-14 fonts cannot show becomes '?'; WinAnsi's euro sign stays.
+    expect(lines('€ \u4e2d')).toEqual([`${String.fromCharCode(0x80)} ?`]);
   });
 });
