@@ -347,3 +347,174 @@ test('share from the editor uploads the edited PDF and opens the share dialog on
   }, data.file_id);
   expect(annotationsOf(Buffer.from(bytes))[0]!.map((a) => a.type)).toEqual(['Square']);
 });
+
+test('annotate: a stamp and a typed signature placed on the page export as Stamp annotations with their appearance', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openInEditor(page, pdfFile('contract.pdf', makePdf(['The contract is agreed', 'Second page'])));
+  const at = async (x: number, y: number) => {
+    const pageBox = (await page.locator('[data-page="1"]').boundingBox())!;
+    return { x: pageBox.x + (x / 612) * pageBox.width, y: pageBox.y + (y / 792) * pageBox.height };
+  };
+
+  // A standard stamp, "Not approved", placed where the page is clicked.
+  await page.locator('[data-tool="STAMP"]').click();
+  await page.getByTestId('stamp-label').click();
+  await page.getByRole('option', { name: 'Not approved' }).click();
+  const stampAt = await at(80, 150);
+  await page.mouse.click(stampAt.x, stampAt.y);
+  await expect(page.locator('[data-page="1"] [data-annotation="stamp"]')).toHaveCount(1);
+
+  // A typed signature: the sign tool's dialog, then a click on the page places it.
+  await page.locator('[data-tool="SIGN"]').click();
+  await page.getByTestId('signature-new').click();
+  await page.getByTestId('sign-text').fill('Ada Lovelace');
+  await page.getByTestId('sign-create').click();
+  await expect(page.getByTestId('signature-chosen')).toBeVisible();
+  // The dialog's overlay fades out before the page takes clicks again.
+  await expect(page.getByTestId('signature-dialog')).toBeHidden();
+  const signAt = await at(300, 300);
+  await page.mouse.click(signAt.x, signAt.y);
+  await expect(page.locator('[data-page="1"] [data-annotation="stamp"]')).toHaveCount(2);
+  // The sign tool's settings in the tool bar pass axe-core too.
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Moved like any annotation, then undone and redone.
+  await page.locator('[data-tool="SELECT"]').click();
+  const signature = page.locator('[data-page="1"] [data-annotation="stamp"]').nth(1);
+  const before = (await signature.boundingBox())!;
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(before.x + before.width / 2 + 40, before.y + before.height / 2 + 20, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => Math.round((await signature.boundingBox())!.x - before.x)).toBe(40);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => Math.round((await signature.boundingBox())!.x - before.x)).toBe(0);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect.poll(async () => Math.round((await signature.boundingBox())!.x - before.x)).toBe(40);
+
+  const bytes = await exportAndDownload(page);
+  const [first, second] = annotationsOf(bytes);
+  expect(first!.map((a) => a.type)).toEqual(['Stamp', 'Stamp']);
+  expect(second).toEqual([]);
+  expect(first!.map((a) => a.contents)).toEqual(['NOT APPROVED', 'Signature']);
+  // The signature where it was moved to: 300 + 40 / scale points from the left, give or take a point.
+  const scale = (await page.locator('[data-page="1"]').boundingBox())!.width / 612;
+  expect(Math.abs(first![1]!.rect[0]! - (300 + 40 / scale))).toBeLessThanOrEqual(1.5);
+  // The signature's appearance draws its picture: an image XObject in the appearance stream.
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF()!;
+  const stamp = (doc.loadPage(0) as mupdf.PDFPage).getAnnotations()[1]!;
+  const appearance = stamp.getObject().get('AP').get('N');
+  expect(appearance.get('Resources').get('XObject').get('Img').get('Subtype').asName()).toBe('Image');
+  doc.destroy();
+  expect(errors.filter((e) => !ignoredConsole.test(e))).toEqual([]);
+});
+
+test('viewer: pages of other sizes than page 1 are laid out at their own size before they are drawn', async ({ page }) => {
+  // 30 letter pages, but page 25 is A4 landscape and page 26 a small card.
+  const doc = mupdf.Document.openDocument(makePdf(Array.from({ length: 30 }, (_, i) => `Page ${i + 1}`)), 'application/pdf').asPDF()!;
+  (doc.loadPage(24) as mupdf.PDFPage).setPageBox('MediaBox', [0, 0, 842, 595]);
+  (doc.loadPage(25) as mupdf.PDFPage).setPageBox('MediaBox', [0, 0, 300, 200]);
+  const mixed = Buffer.from(doc.saveToBuffer('').asUint8Array());
+  doc.destroy();
+  await openInEditor(page, pdfFile('mixed.pdf', mixed));
+  const scale = (await page.locator('[data-page="1"]').boundingBox())!.width / 612;
+  const size = async (n: number) => {
+    const box = (await page.locator(`[data-page="${n}"]`).boundingBox())!;
+    return [Math.round(box.width / scale), Math.round(box.height / scale)];
+  };
+  // Far from the view, not drawn, yet at their own sizes.
+  await expect(page.locator('[data-page="25"]')).toHaveAttribute('data-rendered', 'false');
+  await expect.poll(() => size(25)).toEqual([842, 595]);
+  expect(await size(26)).toEqual([300, 200]);
+  expect(await size(27)).toEqual([612, 792]);
+  // The thumbnail opens page 26 at its place: its top at the top of the view.
+  await page.getByRole('button', { name: 'Go to page 26' }).click();
+  await expect(page.locator('[data-page="26"][data-rendered="true"]')).toBeVisible({ timeout: 15_000 });
+  const view = (await page.getByTestId('editor-pages').boundingBox())!;
+  const top = (await page.locator('[data-page="26"]').boundingBox())!.y;
+  expect(Math.abs(top - view.y)).toBeLessThanOrEqual(20);
+});
+
+test('share_id: a shared PDF opens in the editor for a signed-in user; once revoked its link answers with the expired message', async ({ page }) => {
+  await signUp(page);
+  const declared = page.waitForResponse((r) => r.url().includes('/api/file/oss/object') && r.request().method() === 'POST');
+  await openInEditor(page, pdfFile('shared-plan.pdf', makePdf(['Shared plan for the editor'])));
+  const fileId = ((await (await declared).json()) as { data: { file_id: string } }).data.file_id;
+  const api = (path: string, body: unknown) => page.evaluate(async ({ path, body }) => {
+    const { localStorage } = globalThis as unknown as { localStorage: { getItem(key: string): string | null } };
+    const res = await fetch(`/api${path}`, {
+      method: 'POST', body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', token: localStorage.getItem('pagewright_token') ?? '' },
+    });
+    return (await res.json()) as { data: { share_code: string } };
+  }, { path, body });
+  const { data } = await api('/share/share-file-qrcode', { share_key: fileId, share_type: 2, share_days: 3, language: 'en' });
+
+  await page.goto(`/app/pdf-editor?share_id=${data.share_code}`);
+  await expect(page.getByTestId('pdf-editor')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-page="1"] span', { hasText: 'Shared plan for the editor' })).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByText('shared-plan.pdf')).toBeVisible();
+
+  await api('/share/revoke', { share_code: data.share_code });
+  await page.goto(`/app/pdf-editor?share_id=${data.share_code}`);
+  await expect(page.getByTestId('share-expired')).toHaveText('Share file expired.');
+  await expect(page.getByTestId('pdf-editor')).toHaveCount(0);
+});
+
+test('annotate: an uploaded picture, a drawn signature kept among the saved ones, and that saved signature export as three Stamps', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openInEditor(page, pdfFile('form.pdf', makePdf(['Sign below'])));
+  const at = async (x: number, y: number) => {
+    const pageBox = (await page.locator('[data-page="1"]').boundingBox())!;
+    return { x: pageBox.x + (x / 612) * pageBox.width, y: pageBox.y + (y / 792) * pageBox.height };
+  };
+  const clickPage = async (x: number, y: number) => {
+    const point = await at(x, y);
+    await page.mouse.click(point.x, point.y);
+  };
+
+  // A picture: a grey PNG chosen with the image tool.
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 90, 30], false);
+  pixmap.clear(128);
+  const png = Buffer.from(pixmap.asPNG());
+  pixmap.destroy();
+  await page.locator('[data-tool="IMAGE"]').click();
+  await page.locator('input[type="file"][accept*="image/png"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('image-chosen')).toBeVisible();
+  await clickPage(60, 150);
+  await expect(page.locator('[data-page="1"] [data-annotation="stamp"]')).toHaveCount(1);
+
+  // A drawn signature, kept among the saved signatures.
+  await page.locator('[data-tool="SIGN"]').click();
+  await page.getByTestId('signature-new').click();
+  await page.getByTestId('sign-tab-draw').click();
+  const pad = (await page.getByTestId('sign-pad').boundingBox())!;
+  await page.mouse.move(pad.x + 40, pad.y + 60);
+  await page.mouse.down();
+  await page.mouse.move(pad.x + 160, pad.y + 120, { steps: 8 });
+  await page.mouse.move(pad.x + 260, pad.y + 50, { steps: 8 });
+  await page.mouse.up();
+  await page.getByTestId('save-signature').check();
+  await page.getByTestId('sign-create').click();
+  await expect(page.getByTestId('signature-dialog')).toBeHidden();
+  await clickPage(60, 300);
+  await expect(page.locator('[data-page="1"] [data-annotation="stamp"]')).toHaveCount(2);
+
+  // The saved signature, taken from the saved list and placed again.
+  await page.getByTestId('signature-saved').click();
+  await expect(page.getByTestId('saved-signature')).toHaveCount(1);
+  await page.getByTestId('saved-signature-use').click();
+  await expect(page.getByTestId('saved-signature')).toBeHidden();
+  await clickPage(300, 300);
+  await expect(page.locator('[data-page="1"] [data-annotation="stamp"]')).toHaveCount(3);
+
+  const bytes = await exportAndDownload(page);
+  const [first] = annotationsOf(bytes);
+  expect(first!.map((a) => a.type)).toEqual(['Stamp', 'Stamp', 'Stamp']);
+  expect(first!.map((a) => a.contents)).toEqual(['Image', 'Signature', 'Signature']);
+  // The picture keeps its 3:1 shape: 200 points wide, about 67 high.
+  const [x0, y0, x1, y1] = first![0]!.rect;
+  expect(Math.round(x1! - x0!)).toBe(200);
+  expect(Math.abs((y1! - y0!) - 200 / 3)).toBeLessThanOrEqual(1);
+  expect(errors.filter((e) => !ignoredConsole.test(e))).toEqual([]);
+});

@@ -97,20 +97,21 @@ test('a link shared for 1 day opens for another user, who downloads the same byt
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('Link');
 
-  // User B opens the link signed in: the file, its owner, and the same bytes.
+  // User B opens the link signed in: the shared PDF in the editor (SPEC §2 share_id).
   const recipient = await newPage(browser, baseURL ?? '');
   const recipientErrors = watchErrors(recipient);
   await signUpAs(recipient, 'Grace', 'Hopper');
   await recipient.goto(pathOf(shareUrl));
+  await expect(recipient.locator('[data-page="1"][data-rendered="true"]')).toBeVisible({ timeout: 30_000 });
+  await expect(recipient.locator('[data-page="1"] span', { hasText: 'Quarterly numbers' })).toHaveCount(1);
+  // The download page opens the same share: the file, its owner, and the same bytes.
+  await recipient.goto(`/app/download-file?share_id=${new URL(shareUrl).searchParams.get('share_id') ?? ''}`);
   await expect(recipient.getByTestId('shared-file-name')).toHaveText('quarterly-report.pdf');
   await expect(recipient.getByTestId('shared-file-owner')).toHaveText('Shared by Ada Lovelace');
   const [download] = await Promise.all([recipient.waitForEvent('download'), recipient.getByTestId('shared-file-download').click()]);
   expect(download.suggestedFilename()).toBe('quarterly-report.pdf');
   expect(readFileSync(await download.path()).equals(original)).toBe(true);
   expect(await seriousViolations(recipient, '#main')).toEqual([]);
-  // The download page opens the same share.
-  await recipient.goto(`/app/download-file?share_id=${new URL(shareUrl).searchParams.get('share_id') ?? ''}`);
-  await expect(recipient.getByTestId('shared-file-name')).toHaveText('quarterly-report.pdf');
 
   // Not signed in, the same link asks to sign in first and shows nothing of the file.
   const guest = await newPage(browser, baseURL ?? '');
@@ -133,7 +134,8 @@ test('a link shared for 1 day opens for another user, who downloads the same byt
 
   const refused = /Failed to load resource: the server responded with a status of 4\d\d/;
   expect(errors).toEqual([]);
-  expect(recipientErrors.filter((e) => !refused.test(e))).toEqual([]);
+  // pdf.js warns (not errs) about the standard fonts the fixture names without embedding.
+  expect(recipientErrors.filter((e) => !refused.test(e) && !/standardFontDataUrl|TT: undefined function/.test(e))).toEqual([]);
 });
 
 test.describe('with the paywalls on', () => {

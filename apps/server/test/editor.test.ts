@@ -112,6 +112,32 @@ describe('document/content', () => {
     expect(result.items[0]!.status).toBe('PAGE_RANGE_INVALID');
   });
 
+  it('writes a standard stamp and a signature picture as Stamp annotations; refuses a picture over 3 MB with INVALID_PARAMS and fails the task on an unreadable one', async () => {
+    const { client } = await signUp(server);
+    const fileId = await uploaded(client, 'sign-me.pdf', makePdf(['to be signed']));
+    const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 60, 20], false);
+    pixmap.clear(40);
+    const png = `data:image/png;base64,${Buffer.from(pixmap.asPNG()).toString('base64')}`;
+    pixmap.destroy();
+    const stamps: EditorAnnotationInput[] = [
+      { kind: 'stamp', page: 1, color: '#c62828', rect: { x: 72, y: 100, w: 180, h: 50 }, stamp: { type: 'label', name: 'Approved' } },
+      { kind: 'stamp', page: 1, color: '#000000', rect: { x: 72, y: 200, w: 150, h: 50 }, stamp: { type: 'signature', sign: 'draw', image: png } },
+    ];
+    const created = await exportContent(client, fileId, stamps);
+    expect(created.env.code).toBe(0);
+    const result = await finished(client, created.env.data.task_id);
+    expect(result.items[0]).toMatchObject({ status: 0, detail: { annotations: 2 } });
+    const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
+    expect(subtypesOf(Buffer.from(await res.arrayBuffer()))).toEqual([['Stamp', 'Stamp']]);
+
+    const huge = `data:image/png;base64,${'A'.repeat(3 * 1024 * 1024)}`;
+    const tooLarge = await exportContent(client, fileId, [{ ...stamps[1]!, stamp: { type: 'image', image: huge } } as EditorAnnotationInput]);
+    expect(tooLarge.env.code).toBe('INVALID_PARAMS');
+    const unreadable = await exportContent(client, fileId, [{ ...stamps[1]!, stamp: { type: 'image', image: 'data:image/png;base64,bm90IGEgcGljdHVyZQ==' } } as EditorAnnotationInput]);
+    expect(unreadable.env.code).toBe(0);
+    expect((await finished(client, unreadable.env.data.task_id)).items[0]!.status).toBe('INVALID_PARAMS');
+  });
+
   it('opens an encrypted PDF with the password given in the query', async () => {
     const { client } = await signUp(server);
     const fileId = await uploaded(client, 'locked.pdf', encryptPdf(makePdf(['locked', 'two']), 'opensesame'));

@@ -121,12 +121,42 @@ const comment = z.object({
   text: z.string().max(20_000),
 });
 
-export const editorAnnotation = z.discriminatedUnion('kind', [textMarkup, freeText, shape, line, ink, comment]);
+/** SPEC §3 sign kinds: a typed name, a drawing, an image file, an image by URL (a saved signature). */
+export const signKinds = ['text', 'draw', 'image', 'image url'] as const;
+export type SignKind = (typeof signKinds)[number];
+
+/** The standard stamps of the PDF reference the stamp tool offers, by their /Name. */
+export const stampNames = ['Approved', 'NotApproved', 'Draft', 'Final', 'Confidential', 'ForComment'] as const;
+export type StampName = (typeof stampNames)[number];
+
+/** The longest data URL of a stamp's picture: the export's body stays under its 4 MB limit. */
+export const STAMP_IMAGE_MAX = 3 * 1024 * 1024;
+/** A PNG or JPEG picture carried in the export, as a base64 data URL. */
+export const stampImage = z.string().max(STAMP_IMAGE_MAX).regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/, 'a PNG or JPEG data URL');
+
+/**
+ * A stamp (SPEC §3 tools SIGN_IMAGE, IMAGE and SIGN): a standard stamp with its label, a
+ * picture, or a signature (its kind says how it was made; a typed or drawn one comes as the
+ * picture the browser drew). Written as a Stamp annotation whose appearance shows it.
+ */
+const stamp = z.object({
+  ...common,
+  kind: z.literal('stamp'),
+  rect: box,
+  stamp: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('label'), name: z.enum(stampNames) }),
+    z.object({ type: z.literal('image'), image: stampImage }),
+    z.object({ type: z.literal('signature'), sign: z.enum(signKinds), image: stampImage }),
+  ]),
+});
+export type StampContent = z.infer<typeof stamp>['stamp'];
+
+export const editorAnnotation = z.discriminatedUnion('kind', [textMarkup, freeText, shape, line, ink, comment, stamp]);
 export type EditorAnnotation = z.infer<typeof editorAnnotation>;
 export type EditorAnnotationInput = z.input<typeof editorAnnotation>;
 /** The annotation kinds the editor writes, by their SPEC §3 name. */
 export const writableAnnotationKinds = [
-  'highlight', 'underline', 'squiggly', 'strike-out', 'free text', 'square', 'circle', 'line', 'ink', 'comment',
+  'highlight', 'underline', 'squiggly', 'strike-out', 'free text', 'square', 'circle', 'line', 'ink', 'comment', 'stamp',
 ] as const satisfies readonly AnnotationKind[];
 
 /** The most annotations one export carries. */
@@ -190,7 +220,7 @@ export const editorRoutes = {
   content: route({
     method: 'POST', path: '/document/content', auth: 'visitor',
     summary: 'pdf-editor export: writes the editor\'s annotations into the PDF as real annotations of their subtype '
-      + '(Highlight, Underline, Squiggly, StrikeOut, FreeText, Square, Circle, Line with /LE, Ink, Text); a task.',
+      + '(Highlight, Underline, Squiggly, StrikeOut, FreeText, Square, Circle, Line with /LE, Ink, Text, Stamp); a task.',
     query: documentContentQuery, body: documentContentRequest, response: taskCreated, bodyLimit: CONTENT_BODY_LIMIT,
   }),
 };

@@ -4,6 +4,7 @@
  * other viewer shows it and can edit it.
  */
 import type { AnnotateFont, EditorAnnotation, ExistingAnnotation, LineEnd, TextEdit } from '@pagewright/contracts';
+import { stampAppearance, styleFreeText, writeStamp } from './annotate-appearance.js';
 import { asCatalogueError } from './errors.js';
 import { writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
@@ -30,6 +31,7 @@ export const subtypeOfKind: Record<EditorAnnotation['kind'], PDFAnnotationType> 
   line: 'Line',
   ink: 'Ink',
   comment: 'Text',
+  stamp: 'Stamp',
 };
 
 /** SPEC §3 line ends as PDF /LE names: an open arrow, a filled dot, or nothing. */
@@ -107,6 +109,10 @@ function write(annot: mupdf.PDFAnnotation, a: EditorAnnotation): void {
       annot.setColor(rgb(a.color));
       annot.setIcon('Comment');
       annot.setContents(a.text);
+      break;
+    case 'stamp':
+      annot.setColor(rgb(a.color));
+      writeStamp(annot, a);
       break;
   }
   if (a.opacity < 1) annot.setOpacity(a.opacity);
@@ -194,6 +200,8 @@ export async function annotatePdf(
           const annot = page.createAnnotation(subtypeOfKind[a.kind]);
           write(annot, a);
           annot.update();
+          if (a.kind === 'free text') styleFreeText(doc, page, annot, a, rgb(a.font.color));
+          if (a.kind === 'stamp') stampAppearance(doc, page, annot, a, rgb(a.color));
         }
       } finally {
         page.destroy();

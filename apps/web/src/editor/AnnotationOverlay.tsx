@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import classes from './editor.module.css';
 import { addItem, commit, newId, useEditor, type AnnotateTool } from './editorStore';
 import { boundsOf, moveItem, NOTE_SIZE, resizeItem, type EditorItem } from './geometry';
+import { placeStamp, stampTools, StampShape } from './stamps';
 
 interface Draft {
   tool: AnnotateTool;
@@ -27,7 +28,7 @@ interface Drag {
   dy: number;
 }
 
-const drawingTools: ReadonlySet<AnnotateTool> = new Set(['TEXT', 'RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'STICKER']);
+const drawingTools: ReadonlySet<AnnotateTool> = new Set(['TEXT', 'RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'STICKER', ...stampTools]);
 /** A shape drawn by a click rather than a drag gets this size, in points. */
 const CLICK_SHAPE = { w: 100, h: 60 };
 
@@ -61,6 +62,10 @@ export function AnnotationOverlay({ page, width, height, scale }: { page: number
       const id = newId();
       addItem({ id, kind: 'free text', page, color: state.font.color, opacity: 1, rect: { x: p[0], y: p[1], w: 180, h: size * 1.2 * 2 + 4 }, text: '', font: state.lastFont });
       useEditor.setState({ editingId: id, font: state.lastFont });
+      return;
+    }
+    if (stampTools.has(tool)) {
+      placeStamp(tool, page, p, t(tool === 'IMAGE' ? 'editor.stamp.imageFirst' : 'editor.stamp.signatureFirst'));
       return;
     }
     if (tool === 'STICKER') {
@@ -134,7 +139,7 @@ export function AnnotationOverlay({ page, width, height, scale }: { page: number
         const box = boundsOf(item);
         const active = item.id === activeId;
         const style: CSSProperties = { left: box.x * scale, top: box.y * scale, width: box.w * scale, height: box.h * scale };
-        const resizable = item.kind === 'free text' || item.kind === 'square' || item.kind === 'circle' || item.kind === 'ink' || item.kind === 'line';
+        const resizable = item.kind === 'free text' || item.kind === 'square' || item.kind === 'circle' || item.kind === 'ink' || item.kind === 'line' || item.kind === 'stamp';
         return (
           <div
             key={item.id}
@@ -235,6 +240,8 @@ function Shape({ item }: { item: EditorAnnotation }) {
           {item.strokes.map((s, i) => <polyline key={i} points={s.map((p) => p.join(',')).join(' ')} />)}
         </g>
       );
+    case 'stamp':
+      return <StampShape item={item} />;
     default:
       return null;
   }

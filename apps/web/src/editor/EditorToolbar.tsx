@@ -8,13 +8,14 @@ import { ActionIcon, ColorInput, Group, Loader, NumberInput, Select, Slider, Tex
 import {
   IconArrowBackUp, IconArrowForwardUp, IconBold, IconCircle, IconHighlight, IconItalic, IconLine, IconMessage,
   IconPencil, IconPointer, IconSearch, IconSquare, IconStrikethrough, IconTextSize, IconTrash, IconUnderline,
-  IconZoomIn, IconZoomOut, IconChevronUp, IconChevronDown, IconX, IconWaveSine, IconShare,
+  IconZoomIn, IconZoomOut, IconChevronUp, IconChevronDown, IconX, IconWaveSine, IconShare, IconRubberStamp, IconPhoto, IconSignature,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './editor.module.css';
 import { annotateTools, deleteActive, redo, setFont, setTool, undo, useEditor, type AnnotateTool } from './editorStore';
+import { StampToolbar } from './stamps';
 
 const toolIcons: Record<AnnotateTool, ReactNode> = {
   SELECT: <IconPointer size={18} />,
@@ -28,6 +29,9 @@ const toolIcons: Record<AnnotateTool, ReactNode> = {
   LINE: <IconLine size={18} />,
   DRAW: <IconPencil size={18} />,
   STICKER: <IconMessage size={18} />,
+  STAMP: <IconRubberStamp size={18} />,
+  IMAGE: <IconPhoto size={18} />,
+  SIGN: <IconSignature size={18} />,
 };
 
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
@@ -44,7 +48,7 @@ export function EditorToolbar({ exporting, onFind, onFindStep, onShare }: {
   const state = useEditor();
   const active = state.items.find((i) => i.id === state.activeId);
   const showFont = state.tool === 'TEXT' || active?.kind === 'free text';
-  const showStroke = ['RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'UNDERLINE', 'SQUIGGLY', 'STRIKEOUT'].includes(state.tool);
+  const showStroke = ['RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'UNDERLINE', 'SQUIGGLY', 'STRIKEOUT', 'STAMP'].includes(state.tool);
   const zoom = (direction: 1 | -1) => {
     const index = ZOOM_STEPS.findIndex((z) => z >= state.scale - 1e-6);
     const next = ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, Math.max(0, index + direction))]!;
@@ -79,6 +83,7 @@ export function EditorToolbar({ exporting, onFind, onFindStep, onShare }: {
           <NumberInput size="xs" w={70} min={1} max={20} aria-label={t('editor.width')} value={state.stroke.width} onChange={(v) => typeof v === 'number' && useEditor.setState({ stroke: { ...state.stroke, width: v } })} />
         </Group>
       )}
+      <StampToolbar tool={state.tool} />
       {state.tool === 'LINE' && (
         <Group gap={6} wrap="nowrap">
           {(['start', 'end'] as const).map((side) => (

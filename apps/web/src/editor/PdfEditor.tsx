@@ -15,6 +15,7 @@ import { deleteActive, redo, resetEditor, undo, useEditor } from './editorStore'
 import { exportDocument, shareDocument } from './exportContent';
 import { findInDocument } from './find';
 import { PageView, type PageSize } from './PageView';
+import { readPageSizes } from './pageSizes';
 import { openPdf, type PDFDocumentProxy } from './pdfjs';
 import { Thumbnails } from './Thumbnails';
 
@@ -44,6 +45,7 @@ export default function PdfEditor({ document: source, mode }: { document: Editor
     resetEditor(mode);
     let opened: PDFDocumentProxy | null = null;
     let cancelled = false;
+    const sizing = new AbortController();
     void (async () => {
       try {
         const bytes = await source.load();
@@ -56,6 +58,9 @@ export default function PdfEditor({ document: source, mode }: { document: Editor
         setFallback({ w: first.width, h: first.height });
         setSizes(new Map());
         setDoc(opened);
+        void readPageSizes(opened, (batch) => setSizes((known) => new Map([...known, ...batch])), sizing.signal).catch(() => {
+          // A document closed while its sizes were read: nothing to lay out any more.
+        });
       } catch (error) {
         if (!cancelled) {
           setFailed(true);
@@ -65,6 +70,7 @@ export default function PdfEditor({ document: source, mode }: { document: Editor
     })();
     return () => {
       cancelled = true;
+      sizing.abort();
       void opened?.destroy();
     };
   }, [source, mode]);

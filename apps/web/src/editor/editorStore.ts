@@ -11,9 +11,10 @@ import type { EditorItem } from './geometry';
 /**
  * The tool-bar's buttons. SPEC §3's HIGHLIGHT tool with its line styles is offered as
  * highlight, underline, squiggly and strike-out; its SHAPE tool as rectangle, circle and line; DRAW and
- * STICKER are the element kinds of ink and sticky notes.
+ * STICKER are the element kinds of ink and sticky notes; STAMP (SPEC §3's SIGN_IMAGE), IMAGE and
+ * SIGN place stamps (stamps.tsx).
  */
-export const annotateTools = ['SELECT', 'HIGHLIGHT', 'UNDERLINE', 'SQUIGGLY', 'STRIKEOUT', 'TEXT', 'RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'STICKER'] as const;
+export const annotateTools = ['SELECT', 'HIGHLIGHT', 'UNDERLINE', 'SQUIGGLY', 'STRIKEOUT', 'TEXT', 'RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'STICKER', 'STAMP', 'IMAGE', 'SIGN'] as const;
 export type AnnotateTool = (typeof annotateTools)[number];
 
 /** Tools that mark the text the user selects rather than drawing on the page. */

@@ -13,7 +13,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from './pdfjs';
 type Viewport = ReturnType<PDFPageProxy['getViewport']>;
 
 /** The fields of pdf.js's annotation data the editor reads. */
-interface AnnotationData {
+export interface AnnotationData {
   id: string;
   subtype: string;
   rect: number[];
@@ -52,11 +52,19 @@ function lineEnd(name: string | undefined): LineEnd {
   return 'NONE';
 }
 
-function fontOf(data: AnnotationData): AnnotateFont {
+/** The bold and italic faces' /DA names as the export writes them (TiBo, HeBO...), with their styles. */
+const styledFaces: Record<string, { bold: boolean; italic: boolean }> = {
+  TiBo: { bold: true, italic: false }, TiIt: { bold: false, italic: true }, TiBI: { bold: true, italic: true },
+  HeBo: { bold: true, italic: false }, HeOb: { bold: false, italic: true }, HeBO: { bold: true, italic: true },
+  CoBo: { bold: true, italic: false }, CoOb: { bold: false, italic: true }, CoBO: { bold: true, italic: true },
+};
+
+export function fontOf(data: AnnotationData): AnnotateFont {
   const da = data.defaultAppearanceData;
   const name = da?.fontName ?? '';
-  const family = /^(Ti|Times)/i.test(name) ? 'Times' : /^Cour/i.test(name) ? 'Courier' : 'Helvetica';
-  return { ...defaultAnnotateFont, family, size: da && da.fontSize >= 4 ? da.fontSize : 12, color: hex(da?.fontColor, '#000000') };
+  const family = /^(Ti|Times)/i.test(name) ? 'Times' : /^Co/i.test(name) ? 'Courier' : 'Helvetica';
+  const style = styledFaces[name] ?? { bold: false, italic: false };
+  return { ...defaultAnnotateFont, family, ...style, size: da && da.fontSize >= 4 ? da.fontSize : 12, color: hex(da?.fontColor, '#000000') };
 }
 
 /** The editor item of one existing annotation; null for a kind the editor does not write. */

@@ -21,6 +21,7 @@ export function boundsOf(item: EditorAnnotation): EditorBox {
     case 'free text':
     case 'square':
     case 'circle':
+    case 'stamp':
       return item.rect;
     case 'line':
       return pointsBox([item.from, item.to], item.width);
@@ -62,6 +63,7 @@ export function moveItem<T extends EditorAnnotation>(item: T, dx: number, dy: nu
     case 'free text':
     case 'square':
     case 'circle':
+    case 'stamp':
       return { ...item, rect: shiftBox(a.rect, dx, dy) };
     case 'line':
       return { ...item, from: shift(a.from, dx, dy), to: shift(a.to, dx, dy) };
@@ -78,7 +80,12 @@ export const MIN_SIZE = 8;
 /** Resizes a box-shaped annotation by dragging its bottom-right corner; others scale their points. */
 export function resizeItem<T extends EditorAnnotation>(item: T, dw: number, dh: number): T {
   const a = item as EditorAnnotation;
-  if (a.kind === 'free text' || a.kind === 'square' || a.kind === 'circle') {
+  if (a.kind === 'stamp' && a.stamp.type !== 'label') {
+    // A picture or a signature keeps its shape, as the sign tool keeps it: the drag's width decides.
+    const w = Math.max(MIN_SIZE, a.rect.w + dw, (MIN_SIZE * a.rect.w) / a.rect.h);
+    return { ...item, rect: { ...a.rect, w, h: (w * a.rect.h) / a.rect.w } };
+  }
+  if (a.kind === 'free text' || a.kind === 'square' || a.kind === 'circle' || a.kind === 'stamp') {
     return { ...item, rect: { ...a.rect, w: Math.max(MIN_SIZE, a.rect.w + dw), h: Math.max(MIN_SIZE, a.rect.h + dh) } };
   }
   if (a.kind === 'line') return { ...item, to: shift(a.to, dw, dh) };

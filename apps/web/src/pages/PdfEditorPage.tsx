@@ -10,10 +10,10 @@ import { uploadFile } from '../api/upload';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useFileStore } from '../files/fileStore';
 import { PageLoader } from '../layout/PageLoader';
-import { SharedFile } from '../share/SharedFilePage';
 import { errorMessage, showErrorToast } from '../toasts/errorToast';
 import { showToast } from '../toasts/toastStore';
 import { WorkspaceHeader } from '../workspace/WorkspaceHeader';
+import { SharedInEditor, type SharedPdf } from './SharedInEditor';
 import { DecryptForm } from './viewer/DecryptForm';
 import { useDocument } from './viewer/useDocument';
 
@@ -24,13 +24,14 @@ interface CurrentPdf {
   raw?: File;
 }
 
-/** The file the editor opens: ?file_id=, else the tool list's PDF, else none yet. */
-function useCurrentPdf(): [CurrentPdf | null, (pdf: CurrentPdf) => void] {
+/** The file the editor opens: a shared one (?share_id=), else ?file_id=, else the tool list's PDF, else none yet. */
+function useCurrentPdf(shared?: SharedPdf): [CurrentPdf | null, (pdf: CurrentPdf) => void] {
   const [params] = useSearchParams();
   const fromQuery = params.get('file_id');
   const fromList = useFileStore((s) => s.files.find((f) => f.ossInfo && fileExtension(f.name) === 'pdf'));
   const [opened, setOpened] = useState<CurrentPdf | null>(null);
   if (opened) return [opened, setOpened];
+  if (shared) return [shared, setOpened];
   if (fromQuery) return [{ fileId: fromQuery, name: params.get('name') ?? fromQuery }, setOpened];
   if (fromList?.ossInfo) return [{ fileId: fromList.ossInfo.file_id, name: fromList.name, raw: fromList.raw }, setOpened];
   return [null, setOpened];
@@ -50,11 +51,11 @@ function loaderOf(current: CurrentPdf): () => Promise<Uint8Array> {
   };
 }
 
-/** /app/pdf-editor: a share link (?share_id=, SPEC §2) opens the shared file; otherwise the editor. */
+/** /app/pdf-editor: a share link (?share_id=, SPEC §2) opens the shared PDF in the editor; otherwise the editor. */
 export default function PdfEditorPage() {
   const [params] = useSearchParams();
   const shareCode = params.get('share_id');
-  if (shareCode) return <SharedFile key={shareCode} shareCode={shareCode} />;
+  if (shareCode) return <SharedInEditor key={shareCode} shareCode={shareCode}>{(pdf) => <PdfEditor shared={pdf} />}</SharedInEditor>;
   return <PdfEditor />;
 }
 
@@ -62,13 +63,13 @@ export default function PdfEditorPage() {
  * /app/pdf-editor?t=annotate|edit (SPEC §2): the current PDF, after the decrypt step, in the
  * editor: annotate mode, or edit mode (CONTENT_EDIT), where a click on a word replaces it in place.
  */
-function PdfEditor() {
+function PdfEditor({ shared }: { shared?: SharedPdf }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const mode = params.get('t') === 'edit' ? 'edit' : 'annotate';
   const title = t(`nav.items.${mode}`);
   useDocumentTitle(title);
-  const [current, open] = useCurrentPdf();
+  const [current, open] = useCurrentPdf(shared);
   const [uploading, setUploading] = useState(false);
   const { state, unlock } = useDocument(current?.fileId ?? null);
 

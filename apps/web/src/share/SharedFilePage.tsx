@@ -16,7 +16,7 @@ import { isPermanentExpiry } from './shareExpiry';
 import { startDownload } from './startDownload';
 
 /** The answer of an expired, revoked or unknown share code alike (SPEC §8). */
-const SHARE_EXPIRED = 11016;
+export const SHARE_EXPIRED = 11016;
 
 function Frame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-function Expired() {
+export function Expired() {
   return (
     <Paper withBorder radius="lg" p="xl" data-testid="share-expired">
       <Stack align="center" gap="sm" ta="center">
@@ -45,7 +45,7 @@ function Expired() {
   );
 }
 
-function SignInPrompt() {
+export function SignInPrompt() {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="lg" p="xl" data-testid="share-login-required">

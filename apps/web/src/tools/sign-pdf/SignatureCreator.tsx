@@ -13,6 +13,8 @@ const colors = ['#111111', '#1d3f9a', '#b3261e'] as const;
 
 export interface CreatedSignature {
   file: File;
+  /** How it was made (SPEC §3 sign kinds): typed, drawn or an uploaded image. */
+  kind: 'text' | 'draw' | 'image';
   /** Keep it among the saved signatures once uploaded (SPEC §7 POST file/sign). */
   save: boolean;
 }
@@ -57,6 +59,7 @@ export function SignatureCreator({ opened, onClose, onCreate }: {
   const create = async () => {
     setError(null);
     let file: File;
+    const kind = tab === 'type' ? 'text' : tab === 'draw' ? 'draw' : 'image';
     if (tab === 'type') {
       if (text.trim() === '') {
         setError(t('sign.typeRequired'));
@@ -84,7 +87,7 @@ export function SignatureCreator({ opened, onClose, onCreate }: {
     }
     setBusy(true);
     try {
-      await onCreate({ file, save });
+      await onCreate({ file, kind, save });
       setText('');
       setUploaded(null);
       clearDrawing();
