@@ -13,6 +13,7 @@ import { downloadDocUrl } from '../api/client';
 import { followTask } from '../api/taskPoller';
 import { startDownload } from '../share/startDownload';
 import { useEditor } from './editorStore';
+import { formFills, useForms } from './forms/formStore';
 import type { EditorItem } from './geometry';
 
 /** SPEC §4: the convert request follows the export click after 20 ms. */
@@ -46,9 +47,10 @@ async function generate(fileId: string, password: string | undefined, onProgress
   const textEdits = wordEdits.filter((e) => e.replace !== e.find).map(({ id: _id, ...edit }) => edit);
   // Only an export that edits text is CONTENT_EDIT, which takes a daily PDF use; annotating is exempt (SPEC §5).
   const mode = textEdits.length > 0 ? 'CONTENT_EDIT' : 'ANNOTATE';
+  const forms = useForms.getState();
   const created = await call(editorRoutes.content, {
     query: { file_id: fileId, t: String(Date.now()), ...(password ? { password } : {}) },
-    body: { content: { mode, ...contentOf(items, originals), text_edits: textEdits } },
+    body: { content: { mode, ...contentOf(items, originals), text_edits: textEdits, fields: formFills(forms), flatten_forms: forms.flatten } },
   });
   await followTask(created.task_id, { onProgress });
   return created.task_id;
