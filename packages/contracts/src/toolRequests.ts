@@ -355,7 +355,8 @@ export const toolRoutes = {
   }),
   sign: route({
     method: 'POST', path: '/document/content/:file_id/sign', auth: 'visitor',
-    summary: 'sign-pdf: places signature images (uploaded files) on pages at given boxes.',
+    summary: 'sign-pdf: places signature images (uploaded files) on pages at given boxes; the PDF editor: signs a signature field with '
+      + 'a PKCS#12 certificate (PKCS#7 detached over the byte range; CERTIFICATE_PASSWORD_INCORRECT, CERTIFICATE_INVALID).',
     body: signRequest, response: taskCreated,
   }),
   signWithPassword: route({
