@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import * as mupdf from 'mupdf';
 import { selfSignedPkcs12 } from '../../packages/engine/test/certificate-fixtures.js';
 import { formPdfBytes } from '../../packages/engine/test/form-fixtures.js';
+import { seriousViolations } from './axe.js';
 import { pdfFile, watchErrors, type FixtureFile } from './helpers.js';
 
 /** pdf.js warns (not errs) about the standard fonts our fixtures name without embedding. */
@@ -61,6 +62,8 @@ test("forms: a PDF's own field values load into the controls", async ({ page }) 
   await expect(page.getByRole('radio', { name: 'colour: red' })).toBeChecked();
   await expect(field(page, 'country')).toHaveValue('fr');
   await expect(field(page, 'size')).toHaveValue('M');
+  // The controls are named, so the form passes axe-core as the rest of the editor does.
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('forms: a signature field signed with a PKCS#12 certificate downloads a file pdfsig finds validly signed', async ({ page }, testInfo) => {
