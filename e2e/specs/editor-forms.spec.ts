@@ -66,8 +66,9 @@ test("forms: a PDF's own field values load into the controls", async ({ page }) 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('forms: a signature field signed with a PKCS#12 certificate downloads a file pdfsig finds validly signed', async ({ page }, testInfo) => {
+test('forms: a filled form whose signature field is signed with a PKCS#12 certificate downloads with the values, validly signed for pdfsig', async ({ page }, testInfo) => {
   await openInEditor(page, pdfFile('contract.pdf', Buffer.from(formPdfBytes())));
+  await field(page, 'full_name').fill('Signed Person');
   await field(page, 'signature').click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'me.p12', mimeType: 'application/x-pkcs12', buffer: Buffer.from(selfSignedPkcs12('p12-pass', 'E2E Signer')) });
@@ -82,10 +83,13 @@ test('forms: a signature field signed with a PKCS#12 certificate downloads a fil
     page.waitForEvent('download', { timeout: 60_000 }),
     dialog.getByRole('button', { name: 'Sign and download' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('contract-signed.pdf');
+  // The changes went into an upload of the edited document, which is what was signed.
+  expect(download.suggestedFilename()).toBe('contract-edited-signed.pdf');
   const path = testInfo.outputPath('contract-signed.pdf');
   await download.saveAs(path);
   const report = spawnSync('pdfsig', [path], { encoding: 'utf8' }).stdout;
   expect(report).toContain('Signer Certificate Common Name: E2E Signer');
+  expect(report).toContain('Total document signed');
   expect(report).toContain('Signature is Valid.');
+  expect(fieldValues(readFileSync(path)).full_name).toBe('Signed Person');
 });

@@ -61,11 +61,24 @@ export async function exportDocument(fileId: string, password: string | undefine
   startDownload(downloadDocUrl(taskId), editedName(name));
 }
 
-export async function shareDocument(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<void> {
+/** Whether the editor holds anything an export would write: annotations, removals, replaced words, form values. */
+export function hasEdits(): boolean {
+  const { items, originals, wordEdits } = useEditor.getState();
+  const { annotations, removed } = contentOf(items, originals);
+  return annotations.length + removed.length > 0 || wordEdits.some((e) => e.replace !== e.find) || formFills(useForms.getState()).length > 0;
+}
+
+/** The edited PDF, generated on the server and uploaded as a new file of the caller (sharing and signing start from it). */
+export async function uploadEdited(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<{ fileId: string; name: string }> {
   const taskId = await generate(fileId, password, onProgress);
   const response = await fetch(downloadDocUrl(taskId), { credentials: 'same-origin' });
   if (!response.ok) throw new ApiError('ERR_BAD_RESPONSE');
   const file = new File([await response.blob()], editedName(name), { type: 'application/pdf' });
   const uploaded = await uploadFile(file);
-  openShareDialog({ fileId: uploaded.file_id, name: file.name });
+  return { fileId: uploaded.file_id, name: file.name };
+}
+
+export async function shareDocument(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<void> {
+  const uploaded = await uploadEdited(fileId, password, name, onProgress);
+  openShareDialog({ fileId: uploaded.fileId, name: uploaded.name });
 }

@@ -2,7 +2,7 @@
  * The form input bar (SPEC §3 tool-bar state): shown when the PDF has form fields. It offers to
  * flatten the form on export (off by default: fields stay fields), and holds the dialog that
  * signs a signature field with the user's PKCS#12 certificate (SPEC §7
- * document/content/{file_id}/sign), whose result downloads.
+ * document/content/{file_id}/sign) with the editor's changes in the document, and downloads it.
  */
 import { Alert, Button, Checkbox, FileInput, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { downloadDocUrl, startSign } from '../../api/client';
 import { followTask } from '../../api/taskPoller';
 import { startDownload } from '../../share/startDownload';
 import { apiErrorMessage } from '../../toasts/errorToast';
+import { hasEdits, uploadEdited } from '../exportContent';
 import type { EditorDocument } from '../PdfEditor';
 import classes from './forms.module.css';
 import { useForms } from './formStore';
@@ -40,7 +41,11 @@ function SignFieldDialog({ source, field }: { source: EditorDocument; field: str
     setBusy(true);
     setError(null);
     try {
-      const created = await startSign(source.fileId, source.password, {
+      // The document is signed with the editor's changes in it: those go into a new upload first.
+      const target = hasEdits()
+        ? { ...(await uploadEdited(source.fileId, source.password, source.name, () => undefined)), password: undefined }
+        : { fileId: source.fileId, password: source.password };
+      const created = await startSign(target.fileId, target.password, {
         certificate: { field, pkcs12: await base64Of(file), pkcs12_password: password, ...(reason ? { reason } : {}) },
       });
       await followTask(created.task_id);
