@@ -6,7 +6,7 @@
  * fails the task with its catalogue code.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as mupdf from 'mupdf';
@@ -65,6 +65,11 @@ function fieldValues(pdf: Buffer): Record<string, string> {
   } finally {
     doc.destroy();
   }
+}
+
+/** Every file below a folder (folders themselves left out). */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
 function sign(client: Client, fileId: string, certificate: Record<string, unknown>) {
@@ -128,6 +133,8 @@ describe('document/content/{file_id}/sign with a certificate', () => {
     expect((await finished(client, wrong.env.data.task_id)).items[0]!.status).toBe('CERTIFICATE_PASSWORD_INCORRECT');
     const notPkcs12 = await sign(client, fileId, { field: 'signature', pkcs12: Buffer.from('just some text, not a certificate').toString('base64'), pkcs12_password: 'x' });
     expect((await finished(client, notPkcs12.env.data.task_id)).items[0]!.status).toBe('CERTIFICATE_INVALID');
+    // The failed tasks left nothing in the server's temporary folder (the certificate never touches the disk).
+    expect(filesUnder(path.join(server.dataDir, 'tmp'))).toEqual([]);
   });
 
   it('refuses a body with neither a placement nor a certificate with INVALID_PARAMS', async () => {
