@@ -8,7 +8,8 @@
 import forge from 'node-forge';
 import { CatalogueError } from '@pagewright/contracts';
 import { reasonOf } from './errors.js';
-import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
+import { fieldObject } from './forms.js';
+import { mupdf, type PDFDocument } from './mupdf.js';
 import { openPdfBytes } from './pdf/open.js';
 import { documentFail, saveDocument } from './pdf/single.js';
 
@@ -78,18 +79,6 @@ function commonName(certificate: forge.pki.Certificate): string {
 /** PDF date string D:YYYYMMDDHHmmSSZ. */
 function pdfDate(date: Date): string {
   return `D:${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
-}
-
-/** The dictionary among the widget and its parents that is the field: the one naming its type. */
-function fieldObject(widget: PDFObject): PDFObject {
-  let object = widget;
-  for (let depth = 0; depth < 32; depth += 1) {
-    if (object.get('FT').isName()) return object;
-    const parent = object.get('Parent');
-    if (!parent.isDictionary()) break;
-    object = parent;
-  }
-  return widget;
 }
 
 /** The widget of the named signature field; INVALID_PARAMS when there is none or it is signed already. */

@@ -65,6 +65,10 @@ describe.skipIf(!toolsAvailable('form fields', 'qpdf', 'pdftotext'))('form field
     for (const { name, value } of filled) expect(byQpdf[name]).toBe(value);
     // Not flattened: the fields are still there to edit.
     expect(back).toHaveLength(7);
+    // The combo's value is the option's export value ('jp'); what its widget shows is the option's text.
+    const shown = execFileSync('pdftotext', [output, '-'], { encoding: 'utf8' });
+    expect(shown).toContain('Japan');
+    expect(shown).not.toMatch(/^jp$/m);
   });
 
   it('turns a checked box off and changes the radio choice of a PDF that had values', async () => {
@@ -80,7 +84,9 @@ describe.skipIf(!toolsAvailable('form fields', 'qpdf', 'pdftotext'))('form field
     const output = tmp.out('flat.pdf');
     await annotatePdf({ path: empty }, output, { annotations: [], fields: filled, flattenForms: true });
     expect(await formFields({ path: output })).toEqual([]);
-    expect(execFileSync('pdftotext', [output, '-'], { encoding: 'utf8' })).toContain('Grace Hopper');
+    const text = execFileSync('pdftotext', [output, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Grace Hopper');
+    expect(text).toContain('Japan');
     expect(readFileSync(output).includes(Buffer.from('/AcroForm'))).toBe(false);
   });
 

@@ -5,7 +5,7 @@
  */
 import { FIELD_OFF, type FormFieldFill, type FormFieldKind } from '@pagewright/contracts';
 import type { PdfInput } from './merge.js';
-import { mupdf, type PDFDocument } from './mupdf.js';
+import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
 import { documentFail, openInput } from './pdf/single.js';
 
 /** MuPDF's widget types by the SPEC §3 form field kind they are. */
@@ -47,6 +47,18 @@ export function onState(widget: mupdf.PDFWidget): string | undefined {
     });
   }
   return on;
+}
+
+/** The dictionary among a widget and its parents that is the field: the one naming its type. */
+export function fieldObject(widget: PDFObject): PDFObject {
+  let object = widget;
+  for (let depth = 0; depth < 32; depth += 1) {
+    if (object.get('FT').isName()) return object;
+    const parent = object.get('Parent');
+    if (!parent.isDictionary()) break;
+    object = parent;
+  }
+  return widget;
 }
 
 function kindOf(widget: mupdf.PDFWidget): FormFieldKind | undefined {
@@ -94,7 +106,7 @@ export async function formFields(input: PdfInput): Promise<FormField[]> {
 }
 
 /** Sets one field's value through one of its widgets; INVALID_PARAMS for a value the field cannot take. */
-function fill(widgets: mupdf.PDFWidget[], value: string): void {
+function fill(doc: PDFDocument, widgets: mupdf.PDFWidget[], value: string): void {
   const first = widgets[0]!;
   const name = first.getName();
   const kind = kindOf(first);
@@ -110,7 +122,16 @@ function fill(widgets: mupdf.PDFWidget[], value: string): void {
       const options = first.getOptions(true);
       const editable = kind === 'combo' && (first.getFieldFlags() & mupdf.PDFWidget.CH_FIELD_IS_EDIT) !== 0;
       if (!editable && value !== '' && !options.includes(value)) throw refuse(`"${value}" is not one of its options`);
-      first.setChoiceValue(value);
+      const label = first.getOptions(false)[options.indexOf(value)] ?? value;
+      if (label === value) {
+        first.setChoiceValue(value);
+        break;
+      }
+      // MuPDF draws a choice's value; an option with its own display text ([export, shown]) must show that
+      // text: the shown text is set and drawn, then the value becomes the export value without a redraw.
+      first.setChoiceValue(label);
+      first.update();
+      fieldObject(first.getObject()).put('V', doc.newString(value));
       break;
     }
     case 'checkbox':
@@ -153,7 +174,7 @@ export function fillFormFields(doc: PDFDocument, fills: FormFieldFill[]): void {
     for (const { name, value } of fills) {
       const widgets = widgetsByName.get(name);
       if (!widgets) throw documentFail('INVALID_PARAMS', `no field named "${name}"`);
-      fill(widgets.map((w) => w.widget), value);
+      fill(doc, widgets.map((w) => w.widget), value);
       for (const { widget } of widgets) widget.update();
     }
     for (const page of pages) page.update();
