@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import * as mupdf from 'mupdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formFields, signPdf } from './index.js';
 import { selfSignedPkcs12 } from '../test/certificate-fixtures.js';
@@ -59,6 +60,20 @@ describe.skipIf(!toolsAvailable('certificate signing', 'pdfsig', 'qpdf'))('certi
     const output = tmp.out('stamped-signed.pdf');
     const result = await signPdf({ path: form }, output, { placements: [{ image, page: 1, x: 300, y: 500, w: 50, h: 20 }], certificate: certificate() });
     expect(result).toEqual({ pages: 1, certificate: true });
+    const report = pdfsig(output);
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('Signature is Valid.');
+  });
+
+  it('signs an encrypted PDF opened with its password: the signed file is written unencrypted and pdfsig finds it valid', async () => {
+    const doc = mupdf.Document.openDocument(formPdfBytes(), 'application/pdf').asPDF()!;
+    const buffer = doc.saveToBuffer('encrypt=aes-256,user-password=open-me,owner-password=open-me');
+    const locked = tmp.file('locked-form.pdf', Uint8Array.from(buffer.asUint8Array()));
+    buffer.destroy();
+    doc.destroy();
+    const output = tmp.out('locked-signed.pdf');
+    expect((await errorOf(signPdf({ path: locked }, output, { placements: [], certificate: certificate() }))).code).toBe(3122);
+    await signPdf({ path: locked, password: 'open-me' }, output, { placements: [], certificate: certificate() });
     const report = pdfsig(output);
     expect(report).toContain('Total document signed');
     expect(report).toContain('Signature is Valid.');

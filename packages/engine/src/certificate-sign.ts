@@ -138,9 +138,11 @@ function lastIndexOf(haystack: Buffer, needle: string): number {
  */
 export function signFieldBytes(bytes: Uint8Array, password: string | undefined, signature: CertificateSignature, now = new Date()): Uint8Array {
   const identity = readPkcs12(signature.pkcs12, signature.password);
-  let { doc } = openPdfBytes(bytes, password, documentFail);
+  const opened = openPdfBytes(bytes, password, documentFail);
+  let { doc } = opened;
   try {
-    if (doc.needsPassword() || (doc.getMetaData('encryption') ?? 'None') !== 'None' || !doc.canBeSavedIncrementally()) {
+    // Not doc.needsPassword(): asked after authentication, MuPDF tries the empty password and forgets the key.
+    if (opened.encrypted || !doc.canBeSavedIncrementally()) {
       const plain = saveDocument(doc);
       doc.destroy();
       doc = openPdfBytes(plain, undefined, documentFail).doc;
