@@ -6,7 +6,7 @@
  * fails the task with its catalogue code.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as mupdf from 'mupdf';
@@ -14,7 +14,7 @@ import type { TaskCreated, TaskResult } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedPkcs12 } from '../../../packages/engine/test/certificate-fixtures.js';
 import { formPdfBytes } from '../../../packages/engine/test/form-fixtures.js';
-import { newClient, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+import { leftoverTempFiles, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
 
 let server: TestServer;
 let pkcs12: string;
@@ -67,9 +67,15 @@ function fieldValues(pdf: Buffer): Record<string, string> {
   }
 }
 
-/** Every file below a folder (folders themselves left out). */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+/** A task's stored parameters once the runner let go of them (it rewrites them just after reporting the task done). */
+async function paramsOnceRun(taskId: string): Promise<string> {
+  let params = '';
+  for (let attempt = 0; attempt < 100; attempt++) {
+    params = queryDb<{ params: string }>(server, 'SELECT params FROM tasks WHERE task_id = ?', taskId)[0]!.params;
+    if (!/pkcs12/.test(params)) break;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  return params;
 }
 
 function sign(client: Client, fileId: string, certificate: Record<string, unknown>) {
@@ -133,8 +139,14 @@ describe('document/content/{file_id}/sign with a certificate', () => {
     expect((await finished(client, wrong.env.data.task_id)).items[0]!.status).toBe('CERTIFICATE_PASSWORD_INCORRECT');
     const notPkcs12 = await sign(client, fileId, { field: 'signature', pkcs12: Buffer.from('just some text, not a certificate').toString('base64'), pkcs12_password: 'x' });
     expect((await finished(client, notPkcs12.env.data.task_id)).items[0]!.status).toBe('CERTIFICATE_INVALID');
-    // The failed tasks left nothing in the server's temporary folder (the certificate never touches the disk).
-    expect(filesUnder(path.join(server.dataDir, 'tmp'))).toEqual([]);
+    // The failed tasks left nothing in the server's temporary folder (the certificate never touches the disk),
+    // and their stored parameters keep neither the PKCS#12 file nor its password.
+    expect(leftoverTempFiles(server)).toEqual([]);
+    for (const created of [wrong, notPkcs12]) {
+      const params = await paramsOnceRun(created.env.data.task_id);
+      expect(JSON.parse(params)).toMatchObject({ options: { certificate: { field: 'signature' } } });
+      expect(params).not.toMatch(/pkcs12/);
+    }
   });
 
   it('refuses a body with neither a placement nor a certificate with INVALID_PARAMS', async () => {
