@@ -14,6 +14,7 @@ import type { TaskCreated, TaskResult } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedPkcs12 } from '../../../packages/engine/test/certificate-fixtures.js';
 import { formPdfBytes } from '../../../packages/engine/test/form-fixtures.js';
+import { encryptPdf } from './pdfFixtures.js';
 import { leftoverTempFiles, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -122,6 +123,19 @@ describe('document/content/{file_id}/sign with a certificate', () => {
     expect(report).toContain('Signer Certificate Common Name: Server Test Signer');
     expect(report).toContain('Total document signed');
     expect(report).toContain('Signature Validation: Signature is Valid.');
+  });
+
+  it('signs an encrypted PDF given its password in the path (document/content/{file_id}/sign/{password})', async () => {
+    const { client } = await signUp(server);
+    const fileId = await uploaded(client, 'locked.pdf', encryptPdf(Buffer.from(formPdfBytes()), 'open-me'));
+    const created = await client.api<TaskCreated>('POST', `/api/document/content/${fileId}/sign/open-me?t=${Date.now()}`, {
+      certificate: { field: 'signature', pkcs12, pkcs12_password: 'pfx-password' },
+    });
+    expect(created.env.code).toBe(0);
+    expect((await finished(client, created.env.data.task_id)).items[0]!.status).toBe(0);
+    const signed = path.join(scratch, 'locked-signed.pdf');
+    writeFileSync(signed, await download(client, created.env.data.task_id));
+    expect(spawnSync('pdfsig', [signed], { encoding: 'utf8' }).stdout).toContain('Signature Validation: Signature is Valid.');
   });
 
   it("refuses another visitor's file_id with 2405, as if it did not exist", async () => {
