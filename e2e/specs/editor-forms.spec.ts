@@ -11,7 +11,7 @@ import * as mupdf from 'mupdf';
 import { selfSignedPkcs12 } from '../../packages/engine/test/certificate-fixtures.js';
 import { formPdfBytes } from '../../packages/engine/test/form-fixtures.js';
 import { seriousViolations } from './axe.js';
-import { pdfFile, watchErrors, type FixtureFile } from './helpers.js';
+import { pdfFile, pdfToText, watchErrors, type FixtureFile } from './helpers.js';
 
 /** pdf.js warns (not errs) about the standard fonts our fixtures name without embedding. */
 const ignoredConsole = /standardFontDataUrl|TT: undefined function/;
@@ -53,6 +53,16 @@ test('forms: text, check box, radio and combo filled in the editor are field val
   const values = fieldValues(readFileSync(await download.path()));
   expect(values).toMatchObject({ full_name: 'Grace Hopper', agree: 'Yes', colour: 'blue', country: 'jp', size: 'L' });
   expect(errors.filter((e) => !ignoredConsole.test(e))).toEqual([]);
+});
+
+test('forms: with "flatten the form" ticked, the download has no field left and the typed text is page text', async ({ page }) => {
+  await openInEditor(page, pdfFile('flatten.pdf', Buffer.from(formPdfBytes({ values: false }))));
+  await field(page, 'full_name').fill('Flattened Name');
+  await page.getByTestId('form-bar').getByLabel('Flatten the form on export').check();
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('editor-export').click()]);
+  const bytes = readFileSync(await download.path());
+  expect(fieldValues(bytes)).toEqual({});
+  expect(pdfToText(bytes)).toContain('Flattened Name');
 });
 
 test("forms: a PDF's own field values load into the controls", async ({ page }) => {
