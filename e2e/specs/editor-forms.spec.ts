@@ -68,6 +68,7 @@ test('forms: with "flatten the form" ticked, the download has no field left and 
 test("forms: a PDF's own field values load into the controls", async ({ page }) => {
   await openInEditor(page, pdfFile('filled.pdf', Buffer.from(formPdfBytes())));
   await expect(field(page, 'full_name')).toHaveValue('Ada Lovelace');
+  await expect(field(page, 'full_name')).toHaveAttribute('maxlength', '40');
   await expect(field(page, 'agree')).toBeChecked();
   await expect(page.getByRole('radio', { name: 'colour: red' })).toBeChecked();
   await expect(field(page, 'country')).toHaveValue('fr');

@@ -96,6 +96,7 @@ describe.skipIf(!toolsAvailable('form fields', 'qpdf', 'pdftotext'))('form field
     ['a signature field', { name: 'signature', value: 'x' }],
     ['a combo value that is not an option', { name: 'country', value: 'xx' }],
     ['a radio state the group does not have', { name: 'colour', value: 'green' }],
+    ['a text longer than the field takes (MaxLen 40)', { name: 'full_name', value: 'x'.repeat(41) }],
   ])('refuses %s with INVALID_PARAMS', async (_what, fill) => {
     const output = tmp.out('refused.pdf');
     const err = await errorOf(annotatePdf({ path: empty }, output, { annotations: [], fields: [fill] }));

@@ -7,7 +7,7 @@ import * as mupdf from 'mupdf';
 
 /** The fields of the form and where they are, in points from the page's top-left corner. */
 export const formFixture = {
-  text: { name: 'full_name', rect: [72, 100, 300, 124], value: 'Ada Lovelace' },
+  text: { name: 'full_name', rect: [72, 100, 300, 124], value: 'Ada Lovelace', maxLength: 40 },
   checkbox: { name: 'agree', rect: [72, 150, 90, 168], on: 'Yes' },
   radio: { name: 'colour', options: [{ on: 'red', rect: [72, 200, 90, 218] }, { on: 'blue', rect: [120, 200, 138, 218] }], value: 'red' },
   combo: { name: 'country', rect: [72, 250, 300, 274], options: [['fr', 'France'], ['de', 'Germany'], ['jp', 'Japan']], value: 'fr' },
@@ -80,6 +80,7 @@ export function formPdfBytes(options: { values?: boolean } = {}): Uint8Array {
     text.put('FT', doc.newName('Tx'));
     text.put('T', doc.newString(f.text.name));
     text.put('DA', doc.newString('/Helv 12 Tf 0 g'));
+    text.put('MaxLen', f.text.maxLength);
     if (withValues) text.put('V', doc.newString(f.text.value));
     fields.push(text);
 

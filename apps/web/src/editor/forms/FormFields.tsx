@@ -31,6 +31,7 @@ async function readPageWidgets(doc: PDFDocumentProxy, page: number): Promise<{ w
       readOnly: Boolean(data.readOnly), multiLine: Boolean(data.multiLine),
       options: (data.options ?? []).map((o) => ({ value: o.exportValue ?? o.displayValue ?? '', label: o.displayValue ?? o.exportValue ?? '' })),
       onValue: kind === 'checkbox' ? (data.exportValue ?? 'Yes') : kind === 'radio' ? (data.buttonValue ?? '') : '',
+      maxLength: data.maxLen && data.maxLen > 0 ? data.maxLen : 0,
     });
     if (kind !== 'button' && kind !== 'signature' && !(data.fieldName in values)) values[data.fieldName] = valueOfWidget(data, kind);
     // Every button of a radio group says which one is on; the first that is wins.
@@ -48,11 +49,12 @@ function FormControl({ widget, scale }: { widget: FormWidget; scale: number }) {
     fontSize: Math.max(6, Math.min(box.h * 0.65, 12)) * scale,
   } as CSSProperties;
   const common = { 'aria-label': widget.name, 'data-field-name': widget.name, disabled: widget.readOnly };
+  const text = { ...common, ...(widget.maxLength > 0 ? { maxLength: widget.maxLength } : {}) };
   switch (widget.kind) {
     case 'text':
       return widget.multiLine
-        ? <textarea {...common} className={classes.field} style={style} value={value} onChange={(e) => setFieldValue(widget.name, e.target.value)} />
-        : <input {...common} type="text" className={classes.field} style={style} value={value} onChange={(e) => setFieldValue(widget.name, e.target.value)} />;
+        ? <textarea {...text} className={classes.field} style={style} value={value} onChange={(e) => setFieldValue(widget.name, e.target.value)} />
+        : <input {...text} type="text" className={classes.field} style={style} value={value} onChange={(e) => setFieldValue(widget.name, e.target.value)} />;
     case 'checkbox':
       return (
         <label className={classes.box} style={style}>

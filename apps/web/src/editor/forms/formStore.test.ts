@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formFills, kindOfWidget, loadPageWidgets, resetForms, setFieldValue, useForms, valueOfWidget, type FormWidget } from './formStore';
 
 const widget = (id: string, name: string): FormWidget => ({
-  id, name, kind: 'text', page: 1, box: { x: 0, y: 0, w: 10, h: 10 }, readOnly: false, multiLine: false, options: [], onValue: '',
+  id, name, kind: 'text', page: 1, box: { x: 0, y: 0, w: 10, h: 10 }, readOnly: false, multiLine: false, options: [], onValue: '', maxLength: 0,
 });
 
 describe('form store', () => {

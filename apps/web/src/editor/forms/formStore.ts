@@ -21,6 +21,8 @@ export interface FormWidget {
   options: { value: string; label: string }[];
   /** Check box: its on state; radio button: the group's value when it is the one on. */
   onValue: string;
+  /** Text: the most characters the field takes (0: no limit). */
+  maxLength: number;
 }
 
 export interface FormState {
@@ -76,6 +78,7 @@ export interface WidgetData {
   pushButton?: boolean;
   combo?: boolean;
   multiLine?: boolean;
+  maxLen?: number | null;
   readOnly?: boolean;
   hidden?: boolean;
   exportValue?: string;
