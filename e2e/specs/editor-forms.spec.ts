@@ -82,6 +82,8 @@ test('forms: a filled form whose signature field is signed with a PKCS#12 certif
   await field(page, 'full_name').fill('Signed Person');
   await field(page, 'signature').click();
   const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'me.p12', mimeType: 'application/x-pkcs12', buffer: Buffer.from(selfSignedPkcs12('p12-pass', 'E2E Signer')) });
 
   // A wrong password first: the catalogue's message, in the dialog.

@@ -58,7 +58,7 @@ function SignFieldDialog({ source, field }: { source: EditorDocument; field: str
     }
   };
   return (
-    <Modal opened onClose={close} title={t('editor.forms.signTitle', { field })} centered>
+    <Modal opened onClose={close} title={t('editor.forms.signTitle', { field })} centered closeButtonProps={{ 'aria-label': t('app.close') }}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">{t('editor.forms.signNote')}</Text>
         <FileInput label={t('editor.forms.certificate')} accept=".p12,.pfx,application/x-pkcs12" value={file} onChange={setFile} data-testid="certificate-file" clearable />

@@ -80,7 +80,7 @@ function FormControl({ widget, scale }: { widget: FormWidget; scale: number }) {
       );
     case 'signature':
       return (
-        <button {...common} type="button" className={classes.signature} style={style} onClick={() => useForms.setState({ signing: widget.name })}>
+        <button {...common} aria-label={`${t('editor.forms.sign')}: ${widget.name}`} type="button" className={classes.signature} style={style} onClick={() => useForms.setState({ signing: widget.name })}>
           {t('editor.forms.sign')}
         </button>
       );
