@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { taskCreated } from './api.js';
 import { route } from './route.js';
+import { FORM_FIELDS_MAX, formFieldFill } from './editorForms.js';
 
 /** SPEC §3 editor modes: `?t=edit` opens CONTENT_EDIT, anything else ANNOTATE; FIND is the search bar. */
 export const editorModes = ['CONTENT_EDIT', 'ANNOTATE', 'FIND'] as const;
@@ -191,6 +192,10 @@ export const editorContent = z.object({
   removed: z.array(existingAnnotation).max(EDITOR_ANNOTATIONS_MAX).default([]),
   /** Words replaced in place; only in CONTENT_EDIT mode. */
   text_edits: z.array(textEdit).max(EDITOR_ANNOTATIONS_MAX).default([]),
+  /** Form fields filled in, saved as field values. */
+  fields: z.array(formFieldFill).max(FORM_FIELDS_MAX).default([]),
+  /** The form flattened into page content (only when the user asks). */
+  flatten_forms: z.boolean().default(false),
 }).refine((c) => c.mode === 'CONTENT_EDIT' || c.text_edits.length === 0, { message: 'text edits need mode CONTENT_EDIT', path: ['text_edits'] });
 export type EditorContent = z.infer<typeof editorContent>;
 

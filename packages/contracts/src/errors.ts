@@ -113,6 +113,9 @@ export const errorCatalogue = {
   // The document translator (SPEC §1).
   TRANSLATE_PAIR_UNAVAILABLE: { message: 'This server cannot translate between these two languages.' },
   TRANSLATE_NO_TEXT: { message: 'The document has no text to translate. Scanned pages need OCR first.' },
+  // Certificate signing of a signature field in the PDF editor (SPEC §3 form field 7, §7 document/content/{file_id}/sign).
+  CERTIFICATE_PASSWORD_INCORRECT: { message: 'Incorrect certificate password. Please try again.' },
+  CERTIFICATE_INVALID: { message: 'The certificate must be a PKCS#12 file (.p12 or .pfx) with its RSA private key.' },
 } as const satisfies Record<string | number, CatalogueEntry>;
 
 export interface CatalogueEntry {

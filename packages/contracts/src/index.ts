@@ -21,3 +21,4 @@ export * from './ai.js';
 export * from './translate.js';
 export * from './aiDetector.js';
 export * from './editor.js';
+export * from './editorForms.js';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { mergeRequest, taskCreated } from './api.js';
 import { route } from './route.js';
+import { certificateSignature } from './editorForms.js';
 
 const fileId = z.string().min(1);
 const password = z.string().optional();
@@ -123,11 +124,16 @@ export const signPlacement = z.object({
   page: z.number().int().min(1),
   x: z.number(), y: z.number(), w: z.number().positive(), h: z.number().positive(),
 });
-/** The convertParams body of document/content/{file_id}/sign[/{password}]. */
+/**
+ * The convertParams body of document/content/{file_id}/sign[/{password}]: signature images placed
+ * on pages (sign-pdf), a certificate signature of a signature field (the PDF editor), or both
+ * (the images first: the certificate signature seals the bytes).
+ */
 export const signRequest = z.object({
-  placements: z.array(signPlacement).min(1),
+  placements: z.array(signPlacement).default([]),
+  certificate: certificateSignature.optional(),
   multi_id: multiId,
-});
+}).refine((b) => b.placements.length > 0 || b.certificate !== undefined, { message: 'a placement or a certificate', path: ['placements'] });
 export type SignRequest = z.infer<typeof signRequest>;
 
 export const signatureImageExtensions = ['jpg', 'jpeg', 'png', 'bmp', 'gif'] as const;
@@ -349,7 +355,8 @@ export const toolRoutes = {
   }),
   sign: route({
     method: 'POST', path: '/document/content/:file_id/sign', auth: 'visitor',
-    summary: 'sign-pdf: places signature images (uploaded files) on pages at given boxes.',
+    summary: 'sign-pdf: places signature images (uploaded files) on pages at given boxes; the PDF editor: signs a signature field with '
+      + 'a PKCS#12 certificate (PKCS#7 detached over the byte range; CERTIFICATE_PASSWORD_INCORRECT, CERTIFICATE_INVALID).',
     body: signRequest, response: taskCreated,
   }),
   signWithPassword: route({

@@ -3,10 +3,11 @@
  * annotation of the matching subtype, written by MuPDF with its appearance stream, so that any
  * other viewer shows it and can edit it.
  */
-import type { AnnotateFont, EditorAnnotation, ExistingAnnotation, LineEnd, TextEdit } from '@pagewright/contracts';
+import type { AnnotateFont, EditorAnnotation, ExistingAnnotation, FormFieldFill, LineEnd, TextEdit } from '@pagewright/contracts';
 import { stampAppearance, styleFreeText, writeStamp } from './annotate-appearance.js';
 import { asCatalogueError } from './errors.js';
 import { writeFileAtomic } from './files.js';
+import { fillFormFields, flattenForm } from './forms.js';
 import type { PdfInput } from './merge.js';
 import { mupdf } from './mupdf.js';
 import { documentFail, openInput, saveDocument } from './pdf/single.js';
@@ -164,19 +165,22 @@ function removeExisting(page: mupdf.PDFPage, pageNumber: number, refs: number[])
 
 /**
  * Writes the editor's content into a copy of the PDF: edit mode's words replaced in place, the
- * existing annotations it removed or changed deleted, its annotations written. Errors: PAGE_RANGE_INVALID (an annotation on a page past the last),
- * INVALID_PARAMS (a removed annotation the page does not have), and the open errors of every
+ * existing annotations it removed or changed deleted, its annotations written, the form fields
+ * filled in (flattened only when asked). Errors: PAGE_RANGE_INVALID (an annotation on a page past the last),
+ * INVALID_PARAMS (a removed annotation the page does not have, a field it does not have or a
+ * value the field cannot take), and the open errors of every
  * tool (3122, INCORRECT_PASSWORD, FILE_DAMAGED, FILE_TYPE_ERROR). `annotations` is the number
  * written, `removed` the number deleted.
  */
 export async function annotatePdf(
   input: PdfInput, outputPath: string,
-  options: { annotations: EditorAnnotation[]; removed?: ExistingAnnotation[]; textEdits?: TextEdit[] },
+  options: { annotations: EditorAnnotation[]; removed?: ExistingAnnotation[]; textEdits?: TextEdit[]; fields?: FormFieldFill[]; flattenForms?: boolean },
   onProgress?: ProgressFn,
-): Promise<{ annotations: number; removed: number; textEdits: number }> {
+): Promise<{ annotations: number; removed: number; textEdits: number; fields: number }> {
   const annotations = options?.annotations;
   const removed = options?.removed ?? [];
   const textEdits = options?.textEdits ?? [];
+  const fields = options?.fields ?? [];
   if (!Array.isArray(annotations) || !Array.isArray(removed)) throw documentFail('INVALID_PARAMS', 'no annotation list');
   const report = progressReporter(onProgress);
   report(0);
@@ -208,6 +212,8 @@ export async function annotatePdf(
       }
       report(5 + (++done / pages.length) * 85);
     }
+    fillFormFields(doc, fields);
+    if (options.flattenForms) flattenForm(doc);
     data = saveDocument(doc);
   } catch (err) {
     throw asCatalogueError(err, 'UNKNOWN');
@@ -217,5 +223,5 @@ export async function annotatePdf(
   report(95);
   await writeFileAtomic(outputPath, data);
   report(100);
-  return { annotations: annotations.length, removed: removed.length, textEdits: textEdits.length };
+  return { annotations: annotations.length, removed: removed.length, textEdits: textEdits.length, fields: fields.length };
 }

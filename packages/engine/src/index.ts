@@ -41,3 +41,5 @@ export { readTextBoxes, type TextBox, type TextBoxPage } from './translate/boxes
 export { writeTranslation, type TranslationFit, type TranslationLayout, type WriteTranslationOptions } from './translate/write.js';
 export { fitText, wrapText } from './translate/fit.js';
 export { similarityOutsideBoxes } from './translate/similarity.js';
+export { readFormFields, formFields, fillFormFields, type FormField } from './forms.js';
+export { signFieldBytes, readPkcs12, type CertificateSignature } from './certificate-sign.js';

@@ -71,7 +71,7 @@ describe('signPdf', () => {
     const box = { x: 50, y: 40, w: 120, h: 60 };
     const progress: number[] = [];
     const result = await signPdf({ path }, out('signed.pdf'), { placements: [1, 2, 3, 4].map((page) => ({ image: png, page, ...box })) }, (p) => progress.push(p));
-    expect(result).toEqual({ pages: 4 });
+    expect(result).toEqual({ pages: 4, certificate: false });
     expect(progress.at(-1)).toBe(100);
     for (let i = 0; i < 4; i++) {
       const page = renderRgb(out('signed.pdf'), i, 72);

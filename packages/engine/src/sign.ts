@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { CatalogueError } from '@pagewright/contracts';
+import { signFieldBytes, type CertificateSignature } from './certificate-sign.js';
 import { asCatalogueError, reasonOf } from './errors.js';
 import { writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
 import { SIGN_IMAGE_FORMATS, sniffImage } from './image/probe.js';
 import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
 import { addResource, appendContent, num, ownResources } from './pdf/page-content.js';
+import { readInput } from './pdf/open.js';
 import { documentFail, openInput, saveDocument } from './pdf/single.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 
@@ -29,11 +31,24 @@ export interface SignPlacement {
  * Errors: 3102 (a file that is not a JPG, PNG, BMP or GIF image, or cannot be decoded),
  * PAGE_RANGE_INVALID (a page past the last), INVALID_PARAMS (no placement, a bad box, an image
  * file that cannot be read), and the open errors of every tool. `pages` is the number of
- * distinct pages signed.
+ * distinct pages signed. With a `certificate`, the named signature field is signed last (see
+ * certificate-sign.ts): CERTIFICATE_PASSWORD_INCORRECT, CERTIFICATE_INVALID.
  */
-export async function signPdf(input: PdfInput, outputPath: string, options: { placements: SignPlacement[] }, onProgress?: ProgressFn): Promise<{ pages: number }> {
+export async function signPdf(
+  input: PdfInput, outputPath: string, options: { placements: SignPlacement[]; certificate?: CertificateSignature | undefined }, onProgress?: ProgressFn,
+): Promise<{ pages: number; certificate: boolean }> {
   const placements = options?.placements;
-  if (!Array.isArray(placements) || placements.length === 0) throw documentFail('INVALID_PARAMS', 'no placement');
+  const certificate = options?.certificate;
+  if (!Array.isArray(placements)) throw documentFail('INVALID_PARAMS', 'no placement');
+  if (placements.length === 0) {
+    if (!certificate) throw documentFail('INVALID_PARAMS', 'no placement');
+    // A certificate signature alone: the input's bytes stay as they are under an incremental update.
+    onProgress?.(0);
+    const signed = signFieldBytes(await readInput(input.path, documentFail), input.password, certificate);
+    await writeFileAtomic(outputPath, signed);
+    onProgress?.(100);
+    return { pages: 0, certificate: true };
+  }
   for (const p of placements) {
     const ok = p && typeof p.image === 'string' && p.image !== '' && Number.isInteger(p.page) && [p.x, p.y, p.w, p.h].every(Number.isFinite) && p.w > 0 && p.h > 0;
     if (!ok) throw documentFail('INVALID_PARAMS', `invalid placement ${JSON.stringify(p)}`);
@@ -78,10 +93,11 @@ export async function signPdf(input: PdfInput, outputPath: string, options: { pl
   } finally {
     doc.destroy();
   }
+  if (certificate) data = signFieldBytes(data, undefined, certificate);
   report(95);
   await writeFileAtomic(outputPath, data);
   report(100);
-  return { pages: signed.size };
+  return { pages: signed.size, certificate: certificate !== undefined };
 }
 
 function addImage(doc: PDFDocument, path: string, bytes: Uint8Array): PDFObject {

@@ -7,6 +7,7 @@
 import type { EditorBox } from '@pagewright/contracts';
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import { AnnotationOverlay } from './AnnotationOverlay';
+import { FormFields } from './forms/FormFields';
 import classes from './editor.module.css';
 import { addItem, markupTools, newId, useEditor } from './editorStore';
 import { lineBoxes } from './geometry';
@@ -149,6 +150,7 @@ export const PageView = memo(function PageView({ doc, page, size, scale, root, o
           <canvas ref={canvasRef} className={classes.canvas} />
           <div ref={textRef} className={classes.textLayer} onClick={editWord} />
           <AnnotationOverlay page={page} width={size.w} height={size.h} scale={scale} />
+          <FormFields doc={doc} page={page} scale={scale} />
           <WordEdits page={page} scale={scale} />
         </>
       )}

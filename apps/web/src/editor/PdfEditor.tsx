@@ -14,6 +14,8 @@ import classes from './editor.module.css';
 import { deleteActive, redo, resetEditor, undo, useEditor } from './editorStore';
 import { exportDocument, shareDocument } from './exportContent';
 import { findInDocument } from './find';
+import { FormBar } from './forms/FormBar';
+import { resetForms } from './forms/formStore';
 import { PageView, type PageSize } from './PageView';
 import { readPageSizes } from './pageSizes';
 import { openPdf, type PDFDocumentProxy } from './pdfjs';
@@ -43,6 +45,7 @@ export default function PdfEditor({ document: source, mode }: { document: Editor
 
   useEffect(() => {
     resetEditor(mode);
+    resetForms();
     let opened: PDFDocumentProxy | null = null;
     let cancelled = false;
     const sizing = new AbortController();
@@ -180,6 +183,7 @@ export default function PdfEditor({ document: source, mode }: { document: Editor
   return (
     <div className={classes.shell} data-testid="pdf-editor" data-pages={doc.numPages}>
       <EditorToolbar exporting={exporting} onFind={(q) => void onFind(q)} onFindStep={onFindStep} onShare={onShare} />
+      <FormBar source={source} />
       <div className={classes.body}>
         <Thumbnails doc={doc} sizes={sizes} fallback={fallback} onOpen={openPage} />
         <div

@@ -13,6 +13,7 @@ import { downloadDocUrl } from '../api/client';
 import { followTask } from '../api/taskPoller';
 import { startDownload } from '../share/startDownload';
 import { useEditor } from './editorStore';
+import { formFills, useForms } from './forms/formStore';
 import type { EditorItem } from './geometry';
 
 /** SPEC §4: the convert request follows the export click after 20 ms. */
@@ -46,9 +47,10 @@ async function generate(fileId: string, password: string | undefined, onProgress
   const textEdits = wordEdits.filter((e) => e.replace !== e.find).map(({ id: _id, ...edit }) => edit);
   // Only an export that edits text is CONTENT_EDIT, which takes a daily PDF use; annotating is exempt (SPEC §5).
   const mode = textEdits.length > 0 ? 'CONTENT_EDIT' : 'ANNOTATE';
+  const forms = useForms.getState();
   const created = await call(editorRoutes.content, {
     query: { file_id: fileId, t: String(Date.now()), ...(password ? { password } : {}) },
-    body: { content: { mode, ...contentOf(items, originals), text_edits: textEdits } },
+    body: { content: { mode, ...contentOf(items, originals), text_edits: textEdits, fields: formFills(forms), flatten_forms: forms.flatten } },
   });
   await followTask(created.task_id, { onProgress });
   return created.task_id;
@@ -59,11 +61,24 @@ export async function exportDocument(fileId: string, password: string | undefine
   startDownload(downloadDocUrl(taskId), editedName(name));
 }
 
-export async function shareDocument(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<void> {
+/** Whether the editor holds anything an export would write: annotations, removals, replaced words, form values. */
+export function hasEdits(): boolean {
+  const { items, originals, wordEdits } = useEditor.getState();
+  const { annotations, removed } = contentOf(items, originals);
+  return annotations.length + removed.length > 0 || wordEdits.some((e) => e.replace !== e.find) || formFills(useForms.getState()).length > 0;
+}
+
+/** The edited PDF, generated on the server and uploaded as a new file of the caller (sharing and signing start from it). */
+export async function uploadEdited(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<{ fileId: string; name: string }> {
   const taskId = await generate(fileId, password, onProgress);
   const response = await fetch(downloadDocUrl(taskId), { credentials: 'same-origin' });
   if (!response.ok) throw new ApiError('ERR_BAD_RESPONSE');
   const file = new File([await response.blob()], editedName(name), { type: 'application/pdf' });
   const uploaded = await uploadFile(file);
-  openShareDialog({ fileId: uploaded.file_id, name: file.name });
+  return { fileId: uploaded.file_id, name: file.name };
+}
+
+export async function shareDocument(fileId: string, password: string | undefined, name: string, onProgress: (percent: number) => void): Promise<void> {
+  const uploaded = await uploadEdited(fileId, password, name, onProgress);
+  openShareDialog({ fileId: uploaded.fileId, name: uploaded.name });
 }

@@ -299,9 +299,9 @@ export class TasksService {
   }
 }
 
-/** Passwords of encrypted inputs are kept only while the task may still run. */
+/** Passwords of encrypted inputs, and a signer's PKCS#12 file, are kept only while the task may still run. */
 function withoutSecrets(params: string): string {
-  return JSON.stringify(JSON.parse(params), (key, value: unknown) => (/passw/i.test(key) ? undefined : value));
+  return JSON.stringify(JSON.parse(params), (key, value: unknown) => (/passw|pkcs12/i.test(key) ? undefined : value));
 }
 
 function toItem(row: TaskRow): TaskItem {

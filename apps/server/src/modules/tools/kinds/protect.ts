@@ -68,13 +68,21 @@ export function protectKinds(deps: ToolDeps): ToolKind[] {
       // The signature images travel as further inputs, after the document.
       inputs: (b, params) => [...fromPath(params), ...b.placements.map((p) => ({ file_id: p.sign_file_id }))],
       multiId: (b) => b.multi_id,
-      options: (b) => ({ placements: b.placements.map(({ page, x, y, w, h }) => ({ page, x, y, w, h })) }),
+      options: (b) => ({
+        placements: b.placements.map(({ page, x, y, w, h }) => ({ page, x, y, w, h })),
+        // The PKCS#12 file and its password stay in the task only until it ran (the task drops keys named pkcs12 or password).
+        ...(b.certificate ? { certificate: b.certificate } : {}),
+      }),
       outputName: (name) => suffixed(name, 'signed', 'pdf'),
       run: async ({ inputs, options, tempDir, engine, reportProgress }) => {
         const outputPath = path.join(tempDir, 'signed.pdf');
         const placements = options.placements.map((p, i) => ({ ...p, image: inputs[i + 1]!.path }));
-        await engine.run('sign', { input: pdfInput(inputs[0]!), outputPath, options: { placements } }, reportProgress);
-        return { outputPath };
+        const c = options.certificate;
+        const certificate = c && {
+          field: c.field, pkcs12: Buffer.from(c.pkcs12, 'base64'), password: c.pkcs12_password, reason: c.reason, location: c.location,
+        };
+        const result = await engine.run('sign', { input: pdfInput(inputs[0]!), outputPath, options: { placements, certificate } }, reportProgress);
+        return { outputPath, detail: { pages: result.pages, certificate: result.certificate } };
       },
     }),
   ];
