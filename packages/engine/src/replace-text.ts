@@ -161,7 +161,8 @@ const WORD_GAP = 0.25;
 /** Narrowest horizontal scaling (percent) for a longer replacement; beyond it the text runs over. */
 const MIN_SCALE = 70;
 
-function colourOp(color: number[]): string {
+/** The fill-colour operator for a colour of 1 (grey), 3 (RGB) or 4 (CMYK) components. */
+export function colourOp(color: number[]): string {
   const values = color.map(num).join(' ');
   if (color.length === 1) return `${values} g`;
   if (color.length === 4) return `${values} k`;
