@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { annotatePdf } from './index.js';
+import { walkText } from './mupdf.js';
+import { wrapText } from './pdf/text-reflow.js';
+import { openPdf, writeDoc } from '../test/page-tools-fixtures.js';
+import { toolsAvailable } from '../test/tools.js';
+import { useTempDir } from '../test/harness.js';
+
+const tmp = useTempDir('pagewright-reflow-');
+const out = (name: string): string => `${tmp.dir}/${name}`;
+
+/** A four-line paragraph in red 12 pt Times at a 15 pt pitch (PDF y, bottom-left origin), and a footer line well below it. */
+const PARAGRAPH = [
+  'The committee met on Monday to review',
+  'the plans for the new library and agreed',
+  'that the reading room should open early',
+  'next spring once the roof is finished.',
+];
+const TOP_BASELINE = 700;
+
+async function paragraphPdf(): Promise<string> {
+  return writeDoc(tmp.dir, 'paragraph.pdf', {
+    pages: [{
+      size: [612, 792],
+      texts: [
+        ...PARAGRAPH.map((text, i) => ({ text, x: 72, y: TOP_BASELINE - 15 * i, size: 12, font: 'Times-Roman', rgb: '0.8 0 0' })),
+        { text: 'Footer stays where it was', x: 72, y: 400, size: 10 },
+      ],
+    }],
+  });
+}
+
+interface Glyph { c: string; x: number; right: number; baseline: number; size: number; color: number[] }
+
+/** Every character of page 1 as MuPDF reads it back (display space, y down). */
+function glyphs(path: string): Glyph[] {
+  const doc = openPdf(path);
+  const page = doc.loadPage(0);
+  const stext = page.toStructuredText('preserve-whitespace');
+  const found: Glyph[] = [];
+  walkText(stext, {
+    onChar(c, origin, _font, size, quad, color) {
+      found.push({ c, x: origin[0], right: Math.max(quad[2], quad[6]), baseline: origin[1], size, color: [...color] });
+    },
+  });
+  stext.destroy();
+  page.destroy();
+  doc.destroy();
+  return found;
+}
+
+/** The box of `word` on page 1 (its first occurrence), as the editor sends it. */
+function boxOf(path: string, word: string): { x: number; y: number; w: number; h: number } {
+  const doc = openPdf(path);
+  const q = doc.loadPage(0).search(word, '')[0]![0]!;
+  doc.destroy();
+  return { x: q[0], y: q[1], w: q[6] - q[0], h: q[7] - q[1] };
+}
+
+const pdftotext = (path: string): string => execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ').trim();
+
+describe('wrapText', () => {
+  it('breaks at spaces so that no line is wider than its width, a longer word alone on its line', () => {
+    const measure = (s: string): number => s.length * 5;
+    const lines = wrapText('aa bb cc dd eeeeeeeeeeee ff', measure, (n) => (n === 0 ? 30 : 40));
+    expect(lines).toEqual(['aa bb', 'cc dd', 'eeeeeeeeeeee', 'ff']);
+    for (const [n, line] of lines.entries()) if (line.includes(' ')) expect(measure(line)).toBeLessThanOrEqual(n === 0 ? 30 : 40);
+  });
+});
+
+describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited paragraph', 'pdftotext'))('edit mode reflows the paragraph', () => {
+  it('a longer word reflows its paragraph inside the block width, same size, colour, first baseline and pitch; pdftotext shows the new text', async () => {
+    const path = await paragraphPdf();
+    const before = glyphs(path);
+    const right = Math.max(...before.filter((g) => g.size === 12).map((g) => g.right));
+    await annotatePdf({ path }, out('longer.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday afternoon' }] });
+
+    const expected = PARAGRAPH.join(' ').replace('Monday', 'Wednesday afternoon');
+    expect(pdftotext(out('longer.pdf'))).toBe(`${expected} Footer stays where it was`);
+    const after = glyphs(out('longer.pdf'));
+    const body = after.filter((g) => g.size === 12);
+    expect(body.filter((g) => g.c !== ' ').map((g) => g.c).join('')).toBe(expected.replace(/ /g, ''));
+    for (const g of body) {
+      expect(g.right).toBeLessThanOrEqual(right + 0.5);
+      expect(g.color).toEqual([0.8, 0, 0].map((v) => expect.closeTo(v, 2)));
+    }
+    const baselines = [...new Set(body.map((g) => Math.round(g.baseline * 10) / 10))].sort((a, b) => a - b);
+    expect(baselines[0]).toBeCloseTo(792 - TOP_BASELINE, 1);
+    // One more line than before: the longer text no longer fits in four.
+    expect(baselines.length).toBe(5);
+    for (let i = 1; i < baselines.length; i++) expect(baselines[i]! - baselines[i - 1]!).toBeCloseTo(15, 1);
+    const footer = after.filter((g) => g.size === 10);
+    expect(footer.map((g) => g.c).join('')).toBe('Footer stays where it was');
+    expect(footer[0]!.baseline).toBeCloseTo(792 - 400, 1);
+  });
+
+  it('a whole paragraph replaced by new text is set in its block; pdftotext shows the new text, not the old', async () => {
+    const path = await paragraphPdf();
+    const old = PARAGRAPH.join(' ');
+    const replacement = 'The library opens next week.';
+    await annotatePdf({ path }, out('paragraph.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'The committee'), find: old, replace: replacement }] });
+    expect(pdftotext(out('paragraph.pdf'))).toBe(`${replacement} Footer stays where it was`);
+    const body = glyphs(out('paragraph.pdf')).filter((g) => g.size === 12);
+    expect(body[0]!.x).toBeCloseTo(72, 1);
+    expect(body[0]!.baseline).toBeCloseTo(792 - TOP_BASELINE, 1);
+  });
+});
