@@ -123,7 +123,7 @@ const EDIT_SLACK = 3;
  * reflow (text-reflow.ts). INVALID_PARAMS when the text is not found in its box.
  */
 function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
-  const fonts = new FontChooser(doc);
+  const fonts = new FontChooser(doc, { preferOwn: true });
   try {
     for (const edit of edits) {
       const { x, y, w, h } = edit.box;
@@ -142,7 +142,7 @@ function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
         const match = findInPage(text, pattern).find(inBox);
         if (!match) throw documentFail('INVALID_PARAMS', `"${edit.find}" is not in its box on page ${edit.page}`);
         const first = match.chars[0]!;
-        const width = replacement === '' ? 0 : fonts.choose(first.font, replacement).width(replacement) * first.size;
+        const width = replacement === '' ? 0 : fonts.choose(first.font, replacement, page).width(replacement) * first.size;
         if (!fitsInPlace(page, text, match, width)) {
           reflowBlock(doc, page, text, match, replacement, fonts);
           reflowed = true;

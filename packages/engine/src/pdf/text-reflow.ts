@@ -106,15 +106,40 @@ export function fitsInPlace(page: mupdf.PDFPage, text: PageText, match: TextMatc
 }
 
 /**
+ * The block's text with `match` replaced: lines joined by a space, except after a line that
+ * ended short (the next line's first word would have fitted on it), which was a hard break and
+ * stays one ('\n'): a list or a verse set as one block keeps its lines.
+ */
+function blockTextWith(text: PageText, block: Block, match: TextMatch, replacement: string, origin: Point, dir: Point, right: number): string {
+  const from = match.found.index!;
+  const to = from + match.found[0].length;
+  // UTF-16 units, as the page text's indices count.
+  const chars = text.text.slice(0, block.end).split('');
+  block.lines.slice(0, -1).forEach((line, i) => {
+    const next = block.lines[i + 1]!;
+    const space = next.findIndex((ch) => /\s/.test(ch.c));
+    const firstWord = space > 0 ? next.slice(0, space) : next;
+    const wordWidth = reach(firstWord.at(-1)!, firstWord[0]!.origin, dir);
+    const end = reach(line.at(-1)!, origin, dir);
+    if (end + line[0]!.size * 0.3 + wordWidth > right) return;
+    // The join after the line: the space pageText added, or the line's own trailing space.
+    let at = text.units.lastIndexOf(line.at(-1)!) + 1;
+    if (!/\s/.test(text.text[at] ?? '')) at--;
+    if (at >= from && at < to) return;
+    if (/\s/.test(text.text[at] ?? '')) chars[at] = '\n';
+  });
+  const joined = chars.join('');
+  return (joined.slice(block.start, from) + replacement + joined.slice(to, block.end))
+    .split('\n').map((paragraph) => paragraph.replace(/\s+/g, ' ').trim()).join('\n');
+}
+
+/**
  * Replaces `match` by `replacement` in its block and sets the whole block again, wrapped at its
  * width. Returns the number of lines written.
  */
 export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageText, match: TextMatch, replacement: string, fonts: FontChooser): number {
   const block = blocksOf(page, text).find((b) => b.chars.includes(match.chars[0]!));
   if (!block) return 0;
-  const from = match.found.index!;
-  const to = from + match.found[0].length;
-  const newText = (text.text.slice(block.start, from) + replacement + text.text.slice(to, block.end)).replace(/\s+/g, ' ').trim();
   const first = block.chars[0]!;
   const dir = first.dir;
   // Display space has y down: "down" the block is the direction turned a quarter clockwise.
@@ -132,8 +157,11 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
   const pitch = block.lines.length > 1
     ? dot([block.lines.at(-1)![0]!.origin[0] - origin[0], block.lines.at(-1)![0]!.origin[1] - origin[1]], down) / (block.lines.length - 1)
     : first.size * 1.2;
-  const font: WritingFont | undefined = newText === '' ? undefined : fonts.choose(first.font, newText);
-  const lines = font ? wrapText(newText, (s) => font.width(s) * first.size, (n) => right - (n === 0 ? 0 : restStart)) : [];
+  const newText = blockTextWith(text, block, match, replacement, origin, dir, right);
+  const font: WritingFont | undefined = newText.trim() === '' ? undefined : fonts.choose(first.font, newText.replace(/\n/g, ' '), page);
+  const width = (n: number): number => right - (n === 0 ? 0 : restStart);
+  const lines: string[] = [];
+  if (font) for (const paragraph of newText.split('\n')) lines.push(...wrapText(paragraph, (s) => font.width(s) * first.size, (n) => width(lines.length + n)));
 
   const redact = page.createAnnotation('Redact');
   redact.setQuadPoints(block.lines.flatMap((line) => lineBands(line, 0.6, 0.05, 0.05)));
@@ -154,7 +182,7 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
     const length = Math.hypot(ex - ox, ey - oy) || 1;
     const ux = (ex - ox) / length;
     const uy = (ey - oy) / length;
-    return `BT /${name} ${num(first.size)} Tf ${colourOp(first.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm <${font.encode(line)}> Tj ET`;
+    return `BT /${name} ${num(first.size)} Tf ${colourOp(first.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm ${font.show(line)} ET`;
   });
   appendContent(doc, pageObj, ops.join('\n'));
   return lines.length;
