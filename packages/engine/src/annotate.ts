@@ -11,7 +11,7 @@ import { mupdf } from './mupdf.js';
 import { documentFail, openInput, saveDocument } from './pdf/single.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 import { replaceOnPage } from './replace-text.js';
-import { compileTerm, findInPage, pageText, quadBounds, type TextMatch } from './pdf/text-find.js';
+import { escapeRegExp, findInPage, pageText, quadBounds, type TextMatch } from './pdf/text-find.js';
 import { fitsInPlace, reflowBlock } from './pdf/text-reflow.js';
 import { FontChooser } from './pdf/text-fonts.js';
 
@@ -133,7 +133,9 @@ function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
         const cy = (y0 + y1) / 2;
         return cx >= x - EDIT_SLACK && cx <= x + w + EDIT_SLACK && cy >= y - EDIT_SLACK && cy <= y + h + EDIT_SLACK;
       };
-      const pattern = compileTerm(edit.find, false, true);
+      // The browser's text layer and MuPDF may space a line differently: any run of white space matches any other.
+      if (edit.find.trim() === '') throw documentFail('INVALID_PARAMS', 'empty text to edit');
+      const pattern = new RegExp(escapeRegExp(edit.find.trim()).replace(/\s+/g, '\\s+'), 'g');
       const replacement = edit.replace.replace(/[\r\n\t]+/g, ' ');
       const page = doc.loadPage(edit.page - 1);
       let reflowed = false;
