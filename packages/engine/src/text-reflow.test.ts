@@ -95,6 +95,16 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
     expect(footer[0]!.baseline).toBeCloseTo(792 - 400, 1);
   });
 
+  it('a slightly longer word is narrowed in place: the other lines of its paragraph keep every glyph where it was', async () => {
+    const path = await paragraphPdf();
+    const before = glyphs(path);
+    await annotatePdf({ path }, out('slightly.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Mondays' }] });
+    expect(pdftotext(out('slightly.pdf'))).toBe(`${PARAGRAPH.join(' ').replace('Monday', 'Mondays')} Footer stays where it was`);
+    const firstBaseline = 792 - TOP_BASELINE;
+    const rest = (list: Glyph[]): string[] => list.filter((g) => g.baseline > firstBaseline + 1).map((g) => `${g.c}@${g.x.toFixed(2)},${g.baseline.toFixed(2)}`);
+    expect(rest(glyphs(out('slightly.pdf')))).toEqual(rest(before));
+  });
+
   it('a whole paragraph replaced by new text is set in its block; pdftotext shows the new text, not the old', async () => {
     const path = await paragraphPdf();
     const old = PARAGRAPH.join(' ');

@@ -64,6 +64,9 @@ function blocksOf(page: mupdf.PDFPage, text: PageText): Block[] {
   return blocks;
 }
 
+/** The narrowest horizontal scaling a replacement gets in place before its paragraph reflows instead. */
+const SLIGHTLY_NARROWED = 0.85;
+
 const dot = (a: Point, b: Point): number => a[0] * b[0] + a[1] * b[1];
 
 /** The far edge of a character along `dir`, from `from`. */
@@ -92,13 +95,15 @@ export function wrapText(text: string, measure: (s: string) => number, widthOf: 
 
 /**
  * Whether `replacement` fits where `match` is: on one line, and no wider than the room before
- * the next character on that line (or before the block's right edge at the line's end).
+ * the next character on that line once narrowed to SLIGHTLY_NARROWED (or than the room before
+ * the block's right edge at the line's end).
  */
 export function fitsInPlace(page: mupdf.PDFPage, text: PageText, match: TextMatch, width: number): boolean {
   const first = match.chars[0]!;
   if (match.chars.at(-1)!.line !== first.line) return false;
   const gap = first.size * 0.25;
-  if (match.next) return width <= dot([match.next.origin[0] - first.origin[0], match.next.origin[1] - first.origin[1]], first.dir) - gap;
+  // A little longer is narrowed in place (replace-text's Tz) rather than the paragraph set again.
+  if (match.next) return width * SLIGHTLY_NARROWED <= dot([match.next.origin[0] - first.origin[0], match.next.origin[1] - first.origin[1]], first.dir) - gap;
   const block = blocksOf(page, text).find((b) => b.chars.includes(first));
   if (!block) return true;
   const right = Math.max(...block.lines.map((line) => reach(line.at(-1)!, first.origin, first.dir)));
