@@ -10,12 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { annotatePdf } from './index.js';
 import { walkText } from './mupdf.js';
 import { ssim } from './pdf/ssim.js';
-import { tempDir } from '../test/fixtures.js';
 import { extractText, openPdf, renderGrey } from '../test/page-tools-fixtures.js';
+import { useTempDir } from '../test/harness.js';
 import { corpusAvailable, toolsAvailable } from '../test/tools.js';
 
 const shared = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus');
@@ -129,15 +129,10 @@ function changedOutside(a: ReturnType<typeof renderGrey>[number], b: ReturnType<
 }
 
 describe.skipIf(!corpusPresent || !toolsAvailable('corpus: edit mode on five producers', 'pdftotext', 'pdfinfo'))('corpus: edit mode replaces a word in place for five producers', () => {
-  let dir: string;
-  let cleanup: () => Promise<void>;
+  const tmp = useTempDir('pagewright-corpus-edit-');
   const figures: string[] = [];
-  beforeAll(async () => {
-    ({ dir, cleanup } = await tempDir());
-  });
-  afterAll(async () => {
+  afterAll(() => {
     console.log(`edit mode, one word per producer (SSIM outside the edited block at ${DPI} dpi):\n${figures.join('\n')}`);
-    await cleanup();
   });
 
   for (const { producer, file, pattern } of PRODUCERS) {
@@ -148,7 +143,7 @@ describe.skipIf(!corpusPresent || !toolsAvailable('corpus: edit mode on five pro
       const picked = pickWord(path);
       expect(picked, `${file}: a word to edit`).toBeDefined();
       const { word, box, block } = picked!;
-      const out = join(dir, `edited-${producer.replace(/\W/g, '')}.pdf`);
+      const out = join(tmp.dir, `edited-${producer.replace(/\W/g, '')}.pdf`);
       const oldCount = count(extractText(path), word);
       const result = await annotatePdf({ path }, out, { annotations: [], textEdits: [{ page: 1, box, find: word, replace: REPLACEMENT }] });
       expect(result.textEdits).toBe(1);
