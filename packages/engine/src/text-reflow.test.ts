@@ -105,6 +105,15 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
     expect(rest(glyphs(out('slightly.pdf')))).toEqual(rest(before));
   });
 
+  it('a word hyphenated across two lines is whole again in the reflowed paragraph', async () => {
+    const lines = ['We met on Monday to review the plans for the li-', 'brary and the reading room', 'for the coming spring.'];
+    const path = await writeDoc(tmp.dir, 'hyphen.pdf', {
+      pages: [{ size: [612, 792], texts: lines.map((text, i) => ({ text, x: 72, y: TOP_BASELINE - 15 * i, size: 12, font: 'Times-Roman' })) }],
+    });
+    await annotatePdf({ path }, out('hyphen-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday afternoon' }] });
+    expect(pdftotext(out('hyphen-edited.pdf'))).toBe('We met on Wednesday afternoon to review the plans for the library and the reading room for the coming spring.');
+  });
+
   it('a whole paragraph replaced by new text is set in its block; pdftotext shows the new text, not the old', async () => {
     const path = await paragraphPdf();
     const old = PARAGRAPH.join(' ');

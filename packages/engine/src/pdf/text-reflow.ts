@@ -110,10 +110,14 @@ export function fitsInPlace(page: mupdf.PDFPage, text: PageText, match: TextMatc
   return width <= right + 0.5;
 }
 
+/** Marks a character of the page text left out of the reflowed text. */
+const REMOVED = '\u0000';
+
 /**
  * The block's text with `match` replaced: lines joined by a space, except after a line that
  * ended short (the next line's first word would have fitted on it), which was a hard break and
- * stays one ('\n'): a list or a verse set as one block keeps its lines.
+ * stays one ('\n'): a list or a verse set as one block keeps its lines; and a word hyphenated
+ * across two lines is joined.
  */
 function blockTextWith(text: PageText, block: Block, match: TextMatch, replacement: string, origin: Point, dir: Point, right: number): string {
   const from = match.found.index!;
@@ -122,19 +126,27 @@ function blockTextWith(text: PageText, block: Block, match: TextMatch, replaceme
   const chars = text.text.slice(0, block.end).split('');
   block.lines.slice(0, -1).forEach((line, i) => {
     const next = block.lines[i + 1]!;
+    const last = line.at(-1)!;
+    // The join after the line: the space pageText added, or the line's own trailing space.
+    const lastAt = text.units.lastIndexOf(last);
+    let at = lastAt + 1;
+    if (!/\s/.test(text.text[at] ?? '')) at--;
+    if (!/\s/.test(text.text[at] ?? '') || (at >= from && at < to)) return;
     const space = next.findIndex((ch) => /\s/.test(ch.c));
     const firstWord = space > 0 ? next.slice(0, space) : next;
     const wordWidth = reach(firstWord.at(-1)!, firstWord[0]!.origin, dir);
-    const end = reach(line.at(-1)!, origin, dir);
-    if (end + line[0]!.size * 0.3 + wordWidth > right) return;
-    // The join after the line: the space pageText added, or the line's own trailing space.
-    let at = text.units.lastIndexOf(line.at(-1)!) + 1;
-    if (!/\s/.test(text.text[at] ?? '')) at--;
-    if (at >= from && at < to) return;
-    if (/\s/.test(text.text[at] ?? '')) chars[at] = '\n';
+    const end = reach(last, origin, dir);
+    if (end + line[0]!.size * 0.3 + wordWidth <= right) {
+      chars[at] = '\n';
+    } else if (/^[-\u00ad\u2010]$/.test(last.c) && /\p{L}/u.test(line.at(-2)?.c ?? '') && /^\p{Ll}/u.test(next[0]!.c) && !(lastAt >= from && lastAt < to)) {
+      // A word hyphenated at the line's end is whole again: it is wrapped afresh.
+      chars[lastAt] = REMOVED;
+      chars[at] = REMOVED;
+    }
   });
   const joined = chars.join('');
   return (joined.slice(block.start, from) + replacement + joined.slice(to, block.end))
+    .replaceAll(REMOVED, '')
     .split('\n').map((paragraph) => paragraph.replace(/\s+/g, ' ').trim()).join('\n');
 }
 
