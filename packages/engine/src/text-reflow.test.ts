@@ -31,7 +31,7 @@ async function paragraphPdf(): Promise<string> {
   });
 }
 
-interface Glyph { c: string; x: number; right: number; baseline: number; size: number; color: number[] }
+interface Glyph { c: string; x: number; right: number; baseline: number; size: number; color: number[]; font: string }
 
 /** Every character of page 1 as MuPDF reads it back (display space, y down). */
 function glyphs(path: string): Glyph[] {
@@ -40,8 +40,8 @@ function glyphs(path: string): Glyph[] {
   const stext = page.toStructuredText('preserve-whitespace');
   const found: Glyph[] = [];
   walkText(stext, {
-    onChar(c, origin, _font, size, quad, color) {
-      found.push({ c, x: origin[0], right: Math.max(quad[2], quad[6]), baseline: origin[1], size, color: [...color] });
+    onChar(c, origin, font, size, quad, color) {
+      found.push({ c, x: origin[0], right: Math.max(quad[2], quad[6]), baseline: origin[1], size, color: [...color], font: font.getName() });
     },
   });
   stext.destroy();
@@ -112,6 +112,18 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
     });
     await annotatePdf({ path }, out('hyphen-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday afternoon' }] });
     expect(pdftotext(out('hyphen-edited.pdf'))).toBe('We met on Wednesday afternoon to review the plans for the library and the reading room for the coming spring.');
+  });
+
+  it('a paragraph with a bold first line is set again in the style most of it has', async () => {
+    const path = await writeDoc(tmp.dir, 'lead-in.pdf', {
+      pages: [{
+        size: [612, 792],
+        texts: PARAGRAPH.map((text, i) => ({ text, x: 72, y: TOP_BASELINE - 15 * i, size: 12, font: i === 0 ? 'Times-Bold' : 'Times-Roman' })),
+      }],
+    });
+    await annotatePdf({ path }, out('lead-in-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'library'), find: 'library', replace: 'public library' }] });
+    const fonts = new Set(glyphs(out('lead-in-edited.pdf')).filter((g) => g.c !== ' ').map((g) => g.font));
+    expect([...fonts]).toEqual(['Times-Roman']);
   });
 
   it('a whole paragraph replaced by new text is set in its block; pdftotext shows the new text, not the old', async () => {

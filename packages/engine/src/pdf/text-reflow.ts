@@ -3,9 +3,9 @@
  * holds an edited match is set again with the match replaced, wrapped at the block's width.
  * The block's old glyphs are removed (a redaction of its lines that leaves images and drawing
  * alone) and its new lines are written from the block's first baseline at its own line pitch,
- * left-aligned, in the size, colour and font (the FontChooser's pick for the block's first
- * character) of the block's first character. Used when the new text does not fit where the old
- * was: a longer word, or a match over several lines.
+ * left-aligned, in the size, colour and font (the FontChooser's pick) most of the block is set
+ * in. Used when the new text does not fit where the old was: a longer word, or a match over
+ * several lines.
  */
 import { walkText, mupdf, type PDFDocument } from '../mupdf.js';
 import { colourOp } from '../replace-text.js';
@@ -151,6 +151,24 @@ function blockTextWith(text: PageText, block: Block, match: TextMatch, replaceme
 }
 
 /**
+ * The style most of the block is set in (font, size and colour of the most characters): a bold
+ * lead-in or a coloured link does not restyle the paragraph.
+ */
+function bodyStyle(block: Block): TextChar {
+  const counts = new Map<string, { ch: TextChar; n: number }>();
+  for (const ch of block.chars) {
+    if (!/\S/.test(ch.c)) continue;
+    const key = `${ch.font.getName()}|${ch.size.toFixed(1)}|${ch.color.join(',')}`;
+    const entry = counts.get(key);
+    if (entry) entry.n++;
+    else counts.set(key, { ch, n: 1 });
+  }
+  let best: { ch: TextChar; n: number } | undefined;
+  for (const entry of counts.values()) if (!best || entry.n > best.n) best = entry;
+  return best?.ch ?? block.chars[0]!;
+}
+
+/**
  * Replaces `match` by `replacement` in its block and sets the whole block again, wrapped at its
  * width. Returns the number of lines written.
  */
@@ -158,6 +176,7 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
   const block = blocksOf(page, text).find((b) => b.chars.includes(match.chars[0]!));
   if (!block) return 0;
   const first = block.chars[0]!;
+  const body = bodyStyle(block);
   const dir = first.dir;
   // Display space has y down: "down" the block is the direction turned a quarter clockwise.
   const down: Point = [-dir[1], dir[0]];
@@ -173,12 +192,12 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
   }
   const pitch = block.lines.length > 1
     ? dot([block.lines.at(-1)![0]!.origin[0] - origin[0], block.lines.at(-1)![0]!.origin[1] - origin[1]], down) / (block.lines.length - 1)
-    : first.size * 1.2;
+    : body.size * 1.2;
   const newText = blockTextWith(text, block, match, replacement, origin, dir, right);
-  const font: WritingFont | undefined = newText.trim() === '' ? undefined : fonts.choose(first.font, newText.replace(/\n/g, ' '), page);
+  const font: WritingFont | undefined = newText.trim() === '' ? undefined : fonts.choose(body.font, newText.replace(/\n/g, ' '), page);
   const width = (n: number): number => right - (n === 0 ? 0 : restStart);
   const lines: string[] = [];
-  if (font) for (const paragraph of newText.split('\n')) lines.push(...wrapText(paragraph, (s) => font.width(s) * first.size, (n) => width(lines.length + n)));
+  if (font) for (const paragraph of newText.split('\n')) lines.push(...wrapText(paragraph, (s) => font.width(s) * body.size, (n) => width(lines.length + n)));
 
   const redact = page.createAnnotation('Redact');
   redact.setQuadPoints(block.lines.flatMap((line) => lineBands(line, 0.6, 0.05, 0.05)));
@@ -199,7 +218,7 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
     const length = Math.hypot(ex - ox, ey - oy) || 1;
     const ux = (ex - ox) / length;
     const uy = (ey - oy) / length;
-    return `BT /${name} ${num(first.size)} Tf ${colourOp(first.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm ${font.show(line)} ET`;
+    return `BT /${name} ${num(body.size)} Tf ${colourOp(body.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm ${font.show(line)} ET`;
   });
   appendContent(doc, pageObj, ops.join('\n'));
   return lines.length;
