@@ -21,13 +21,18 @@ import { corpusAvailable, toolsAvailable } from '../test/tools.js';
 const shared = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus');
 const corpusPresent = corpusAvailable(join(shared, 'pdf-real', 'word365_structure.pdf'), 'corpus: edit mode on five producers');
 
-/** One file per producer, with its /Producer (or /Creator) as pdfinfo shows it. */
+/**
+ * One file per producer, with its /Producer (or /Creator) as pdfinfo shows it, and the font the
+ * new word is set in: the document's own where it is an embedded TrueType subset with the
+ * glyphs (Google Docs' Arial), else the standard font of its family (pdfTeX's Computer Modern is
+ * Type 1; LibreOffice's DejaVu subset has no Unicode map; Word's Calibri subset lacks "w").
+ */
 const PRODUCERS = [
-  { producer: 'pdfTeX', file: 'pdf/001-trivial_minimal-document.pdf', pattern: /pdfTeX/ },
-  { producer: 'LibreOffice', file: 'pdf/002-trivial-libre-office-writer_002-trivial-libre-office-writer.pdf', pattern: /LibreOffice/ },
-  { producer: 'Google Docs', file: 'pdf/011-google-doc-document_google-doc-document.pdf', pattern: /Google Docs/ },
-  { producer: 'Word 365', file: 'pdf-real/word365_structure.pdf', pattern: /Microsoft Word/ },
-  { producer: 'ReportLab', file: 'pdf/008-reportlab-inline-image_inline-image.pdf', pattern: /ReportLab/ },
+  { producer: 'pdfTeX', file: 'pdf/001-trivial_minimal-document.pdf', pattern: /pdfTeX/, font: /^Times-Roman$/, fontKind: 'the standard substitute' },
+  { producer: 'LibreOffice', file: 'pdf/002-trivial-libre-office-writer_002-trivial-libre-office-writer.pdf', pattern: /LibreOffice/, font: /^Helvetica$/, fontKind: 'the standard substitute' },
+  { producer: 'Google Docs', file: 'pdf/011-google-doc-document_google-doc-document.pdf', pattern: /Google Docs/, font: /^(?:[A-Z]{6}\+)?ArialMT$/, fontKind: 'its own font' },
+  { producer: 'Word 365', file: 'pdf-real/word365_structure.pdf', pattern: /Microsoft Word/, font: /^Helvetica$/, fontKind: 'the standard substitute' },
+  { producer: 'ReportLab', file: 'pdf/008-reportlab-inline-image_inline-image.pdf', pattern: /ReportLab/, font: /^Helvetica$/, fontKind: 'the standard substitute' },
 ];
 
 const REPLACEMENT = 'Pagewright';
@@ -41,6 +46,8 @@ interface Picked {
   box: { x: number; y: number; w: number; h: number };
   /** The text block holding it: [x0, y0, x1, y1] in page points. */
   block: [number, number, number, number];
+  /** The font of its first letter. */
+  font: string;
 }
 
 const count = (text: string, word: string): number => text.match(new RegExp(`\\b${word}\\b`, 'g'))?.length ?? 0;
@@ -53,9 +60,9 @@ function wordsOf(path: string): Picked[] {
     const stext = page.toStructuredText('preserve-whitespace');
     const words: Picked[] = [];
     let block: [number, number, number, number] = [0, 0, 0, 0];
-    let current: { word: string; x0: number; y0: number; x1: number; y1: number } | undefined;
+    let current: { word: string; font: string; x0: number; y0: number; x1: number; y1: number } | undefined;
     const flush = (): void => {
-      if (current) words.push({ word: current.word, box: { x: current.x0, y: current.y0, w: current.x1 - current.x0, h: current.y1 - current.y0 }, block });
+      if (current) words.push({ word: current.word, font: current.font, box: { x: current.x0, y: current.y0, w: current.x1 - current.x0, h: current.y1 - current.y0 }, block });
       current = undefined;
     };
     walkText(stext, {
@@ -63,11 +70,11 @@ function wordsOf(path: string): Picked[] {
         block = [bbox[0], bbox[1], bbox[2], bbox[3]];
       },
       endLine: flush,
-      onChar(c, _origin, _font, _size, quad) {
+      onChar(c, _origin, font, _size, quad) {
         if (!/[A-Za-z]/.test(c)) return flush();
         const xs = [quad[0], quad[2], quad[4], quad[6]];
         const ys = [quad[1], quad[3], quad[5], quad[7]];
-        if (!current) current = { word: '', x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+        if (!current) current = { word: '', font: font.getName(), x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
         current.word += c;
         current.x0 = Math.min(current.x0, ...xs);
         current.y0 = Math.min(current.y0, ...ys);
@@ -135,8 +142,8 @@ describe.skipIf(!corpusPresent || !toolsAvailable('corpus: edit mode on five pro
     console.log(`edit mode, one word per producer (SSIM outside the edited block at ${DPI} dpi):\n${figures.join('\n')}`);
   });
 
-  for (const { producer, file, pattern } of PRODUCERS) {
-    it(`${producer}: pdftotext shows the new word, not the old, and the page outside the edited block is unchanged (SSIM ≥ 0.99, no pixel changed)`, async () => {
+  for (const { producer, file, pattern, font, fontKind } of PRODUCERS) {
+    it(`${producer}: pdftotext shows the new word, not the old, set in ${fontKind}, and the page outside the edited block is unchanged (SSIM ≥ 0.99, no pixel changed)`, async () => {
       const path = join(shared, file);
       expect(existsSync(path), path).toBe(true);
       expect(spawnSync('pdfinfo', [path], { encoding: 'utf8' }).stdout, `${file} is made by ${producer}`).toMatch(pattern);
@@ -157,14 +164,16 @@ describe.skipIf(!corpusPresent || !toolsAvailable('corpus: edit mode on five pro
       const [after] = renderGrey(out, DPI, undefined, 1);
       const k = DPI / 72;
       // The edited block: the old block and the block the new text is set in (a longer text may widen or lengthen it).
-      const written = wordsOf(out).find((w) => w.word === REPLACEMENT)!.block;
+      const newWord = wordsOf(out).find((w) => w.word === REPLACEMENT)!;
+      expect(newWord.font, `${producer}: the new word's font`).toMatch(font);
+      const written = newWord.block;
       const rect: [number, number, number, number] = [
         Math.floor((Math.min(block[0], written[0]) - BLOCK_MARGIN) * k), Math.floor((Math.min(block[1], written[1]) - BLOCK_MARGIN) * k),
         Math.ceil((Math.max(block[2], written[2]) + BLOCK_MARGIN) * k), Math.ceil((Math.max(block[3], written[3]) + BLOCK_MARGIN) * k),
       ];
       const outside = ssimOutside(before!, after!, rect);
       const changed = changedOutside(before!, after!, rect);
-      figures.push(`  ${producer.padEnd(12)} ${word} -> ${REPLACEMENT}: SSIM outside ${outside.toFixed(4)}, pixels changed outside ${changed}`);
+      figures.push(`  ${producer.padEnd(12)} ${word} -> ${REPLACEMENT} in ${newWord.font}: SSIM outside ${outside.toFixed(4)}, pixels changed outside ${changed}`);
       expect(outside, `${producer}: SSIM outside the edited block`).toBeGreaterThanOrEqual(0.99);
       expect(changed, `${producer}: pixels changed outside the edited block`).toBe(0);
     });
