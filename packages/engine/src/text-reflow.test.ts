@@ -126,6 +126,24 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
     expect([...fonts]).toEqual(['Times-Roman']);
   });
 
+  it('a justified paragraph (every line but the last at the right edge) is set again justified', async () => {
+    // Courier: lines of as many characters are as wide, which is how this paragraph is justified.
+    const lines = ['the first line of this paragraph runs on', 'to its second line where it meets a word', 'and then its third line also reaches out', 'until the end.'];
+    const path = await writeDoc(tmp.dir, 'justified.pdf', {
+      pages: [{ size: [612, 792], texts: lines.map((text, i) => ({ text, x: 72, y: TOP_BASELINE - 15 * i, size: 12, font: 'Courier' })) }],
+    });
+    const right = Math.max(...glyphs(path).map((g) => g.right));
+    await annotatePdf({ path }, out('justified-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'second'), find: 'second', replace: 'second and longer' }] });
+    expect(pdftotext(out('justified-edited.pdf'))).toBe(lines.join(' ').replace('second', 'second and longer'));
+    const after = glyphs(out('justified-edited.pdf')).filter((g) => g.c !== ' ');
+    const baselines = [...new Set(after.map((g) => Math.round(g.baseline)))].sort((a, b) => a - b);
+    expect(baselines.length).toBeGreaterThan(2);
+    for (const baseline of baselines.slice(0, -1)) {
+      const lineRight = Math.max(...after.filter((g) => Math.round(g.baseline) === baseline).map((g) => g.right));
+      expect(lineRight).toBeCloseTo(right, 0);
+    }
+  });
+
   it('a whole paragraph replaced by new text is set in its block; pdftotext shows the new text, not the old', async () => {
     const path = await paragraphPdf();
     const old = PARAGRAPH.join(' ');

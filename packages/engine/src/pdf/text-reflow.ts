@@ -3,7 +3,7 @@
  * holds an edited match is set again with the match replaced, wrapped at the block's width.
  * The block's old glyphs are removed (a redaction of its lines that leaves images and drawing
  * alone) and its new lines are written from the block's first baseline at its own line pitch,
- * left-aligned, in the size, colour and font (the FontChooser's pick) most of the block is set
+ * left-aligned (or justified, when it was), in the size, colour and font (the FontChooser's pick) most of the block is set
  * in. Used when the new text does not fit where the old was: a longer word, or a match over
  * several lines.
  */
@@ -197,7 +197,16 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
   const font: WritingFont | undefined = newText.trim() === '' ? undefined : fonts.choose(body.font, newText.replace(/\n/g, ' '), page);
   const width = (n: number): number => right - (n === 0 ? 0 : restStart);
   const lines: string[] = [];
-  if (font) for (const paragraph of newText.split('\n')) lines.push(...wrapText(paragraph, (s) => font.width(s) * body.size, (n) => width(lines.length + n)));
+  /** Lines that end a paragraph: never stretched. */
+  const ends = new Set<number>();
+  if (font) {
+    for (const paragraph of newText.split('\n')) {
+      lines.push(...wrapText(paragraph, (s) => font.width(s) * body.size, (n) => width(lines.length + n)));
+      ends.add(lines.length - 1);
+    }
+  }
+  // Justified when every line but the last reached the right edge: the new lines are stretched to it too.
+  const justified = block.lines.length > 2 && block.lines.slice(0, -1).every((line) => right - reach(line.at(-1)!, origin, dir) <= body.size * 0.3);
 
   const redact = page.createAnnotation('Redact');
   redact.setQuadPoints(block.lines.flatMap((line) => lineBands(line, 0.6, 0.05, 0.05)));
@@ -210,15 +219,27 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
   const pageObj = page.getObject();
   const name = addResource(doc, ownResources(doc, pageObj), 'Font', 'PWF', font.ref);
   const toUser = displayToUser(page);
-  const ops = lines.map((line, n) => {
-    const along = n === 0 ? 0 : restStart;
+  const show = (piece: string, along: number, n: number): string => {
     const at: Point = [origin[0] + dir[0] * along + down[0] * pitch * n, origin[1] + dir[1] * along + down[1] * pitch * n];
     const [ox, oy] = transformPoint(at, toUser);
     const [ex, ey] = transformPoint([at[0] + dir[0], at[1] + dir[1]], toUser);
     const length = Math.hypot(ex - ox, ey - oy) || 1;
     const ux = (ex - ox) / length;
     const uy = (ey - oy) / length;
-    return `BT /${name} ${num(body.size)} Tf ${colourOp(body.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm ${font.show(line)} ET`;
+    return `BT /${name} ${num(body.size)} Tf ${colourOp(body.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm ${font.show(piece)} ET`;
+  };
+  const ops = lines.flatMap((line, n) => {
+    const start = n === 0 ? 0 : restStart;
+    const words = line.split(' ');
+    if (!justified || ends.has(n) || words.length < 2) return [show(line, start, n)];
+    // Each word placed on its own, the line's spare room shared among its spaces.
+    const gap = font.width(' ') * body.size + (width(n) - font.width(line) * body.size) / (words.length - 1);
+    let along = start;
+    return words.map((word) => {
+      const op = show(word, along, n);
+      along += font.width(word) * body.size + gap;
+      return op;
+    });
   });
   appendContent(doc, pageObj, ops.join('\n'));
   return lines.length;
