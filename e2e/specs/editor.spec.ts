@@ -301,6 +301,23 @@ test('edit: a word clicked in edit mode is replaced in place, and pdftotext of t
   expect(text).toContain('The quarterly review follows');
 });
 
+test('edit: a line Shift+clicked in edit mode is rewritten, and pdftotext of the download shows the new line, not the old', async ({ page }) => {
+  await openInEditor(page, pdfFile('line.pdf', makePdf(['The quarterly plan is approved'])), 'edit');
+  const run = page.locator('[data-page="1"] span', { hasText: 'quarterly plan' });
+  const box = (await run.boundingBox())!;
+  await page.keyboard.down('Shift');
+  await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+  await page.keyboard.up('Shift');
+  const input = page.getByTestId('word-input');
+  await expect(input).toHaveValue('The quarterly plan is approved');
+  await input.fill('The revised annual plan was approved by the board');
+  await input.press('Enter');
+
+  const text = pdfToText(await exportAndDownload(page)).replace(/\s+/g, ' ');
+  expect(text).toContain('The revised annual plan was approved by the board');
+  expect(text).not.toContain('quarterly');
+});
+
 test('the editor with a document open, a tool chosen and an annotation selected passes axe-core with no serious or critical violation', async ({ page }) => {
   await openInEditor(page, pdfFile('axe.pdf', makePdf(['Accessible editor text'])));
   await page.locator('[data-tool="TEXT"]').click();

@@ -13,7 +13,8 @@ import { mupdf } from './mupdf.js';
 import { documentFail, openInput, saveDocument } from './pdf/single.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 import { replaceOnPage } from './replace-text.js';
-import { compileTerm, quadBounds, type TextMatch } from './pdf/text-find.js';
+import { escapeRegExp, findInPage, pageText, quadBounds, type TextMatch } from './pdf/text-find.js';
+import { fitsInPlace, reflowBlock } from './pdf/text-reflow.js';
 import { FontChooser } from './pdf/text-fonts.js';
 
 type PDFAnnotationType = Parameters<mupdf.PDFPage['createAnnotation']>[0];
@@ -123,11 +124,13 @@ function write(annot: mupdf.PDFAnnotation, a: EditorAnnotation): void {
 const EDIT_SLACK = 3;
 
 /**
- * Edit mode: each word replaced in place, only the occurrence in its box (the same word
- * elsewhere is left alone). INVALID_PARAMS when the word is not found in its box.
+ * Edit mode: each edit's text (a word, or a whole paragraph) replaced in place, only the
+ * occurrence in its box (the same text elsewhere is left alone). A replacement that fits where
+ * the old text was is written there; a longer one, or one over several lines, makes its block
+ * reflow (text-reflow.ts). INVALID_PARAMS when the text is not found in its box.
  */
 function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
-  const fonts = new FontChooser(doc);
+  const fonts = new FontChooser(doc, { preferOwn: true });
   try {
     for (const edit of edits) {
       const { x, y, w, h } = edit.box;
@@ -137,16 +140,34 @@ function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
         const cy = (y0 + y1) / 2;
         return cx >= x - EDIT_SLACK && cx <= x + w + EDIT_SLACK && cy >= y - EDIT_SLACK && cy <= y + h + EDIT_SLACK;
       };
+      // The browser's text layer and MuPDF may space a line differently: any run of white space matches any other.
+      if (edit.find.trim() === '') throw documentFail('INVALID_PARAMS', 'empty text to edit');
+      const pattern = new RegExp(escapeRegExp(edit.find.trim()).replace(/\s+/g, '\\s+'), 'g');
+      const replacement = edit.replace.replace(/[\r\n\t]+/g, ' ');
+      const page = doc.loadPage(edit.page - 1);
+      let reflowed = false;
+      try {
+        const text = pageText(page);
+        const match = findInPage(text, pattern).find(inBox);
+        if (!match) throw documentFail('INVALID_PARAMS', `"${edit.find}" is not in its box on page ${edit.page}`);
+        const first = match.chars[0]!;
+        const width = replacement === '' ? 0 : fonts.choose(first.font, replacement, page).width(replacement) * first.size;
+        if (!fitsInPlace(page, text, match, width)) {
+          reflowBlock(doc, page, text, match, replacement, fonts);
+          reflowed = true;
+        }
+      } finally {
+        page.destroy();
+      }
+      if (reflowed) continue;
       let first = true;
-      const replaced = replaceOnPage(doc, edit.page - 1, compileTerm(edit.find, false, true),
-        { find: edit.find, replace: edit.replace, regex: false, caseSensitive: true }, fonts,
+      replaceOnPage(doc, edit.page - 1, pattern, { find: edit.find, replace: replacement, regex: false, caseSensitive: true }, fonts,
         (match) => {
           // One occurrence per edit: the first in the box.
           if (!first || !inBox(match)) return false;
           first = false;
           return true;
         });
-      if (replaced === 0) throw documentFail('INVALID_PARAMS', `"${edit.find}" is not in its box on page ${edit.page}`);
     }
   } finally {
     fonts.destroy();

@@ -103,7 +103,7 @@ export function replaceOnPage(
     // Choose every font first: a replacement no font can show fails before the page changes.
     const writes = matches.map((match) => {
       const first = match.chars[0]!;
-      return { match, first, font: match.replacement === '' ? undefined : fonts.choose(first.font, match.replacement) };
+      return { match, first, font: match.replacement === '' ? undefined : fonts.choose(first.font, match.replacement, page) };
     });
 
     const ours: mupdf.PDFAnnotation[] = [];
@@ -144,7 +144,7 @@ export function replaceOnPage(
         if (width > room && room > 0) scale = Math.max(MIN_SCALE, Math.floor((room / width) * 100));
       }
       const tz = scale < 100 ? ` ${scale} Tz` : '';
-      ops.push(`BT /${name} ${num(first.size)} Tf${tz} ${colourOp(first.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm <${font.encode(match.replacement)}> Tj ET`);
+      ops.push(`BT /${name} ${num(first.size)} Tf${tz} ${colourOp(first.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm ${font.show(match.replacement)} ET`);
     }
     if (ops.length > 0) appendContent(doc, pageObj, ops.join('\n'));
     return matches.length;
@@ -161,7 +161,8 @@ const WORD_GAP = 0.25;
 /** Narrowest horizontal scaling (percent) for a longer replacement; beyond it the text runs over. */
 const MIN_SCALE = 70;
 
-function colourOp(color: number[]): string {
+/** The fill-colour operator for a colour of 1 (grey), 3 (RGB) or 4 (CMYK) components. */
+export function colourOp(color: number[]): string {
   const values = color.map(num).join(' ');
   if (color.length === 1) return `${values} g`;
   if (color.length === 4) return `${values} k`;

@@ -14,7 +14,7 @@ import { lineBoxes } from './geometry';
 import { loadExistingAnnotations } from './existing';
 import { AnnotationMode, TextLayer, type PDFDocumentProxy, type RenderTask } from './pdfjs';
 import { useNearViewport } from './useNearViewport';
-import { startWordEdit, wordAt, WordEdits } from './WordEdits';
+import { lineAt, startWordEdit, wordAt, WordEdits } from './WordEdits';
 
 export interface PageSize {
   w: number;
@@ -132,13 +132,13 @@ export const PageView = memo(function PageView({ doc, page, size, scale, root, o
     return () => window.removeEventListener('pointerup', markSelection);
   }, [near, markSelection]);
 
-  /** Edit mode: a click on a word of the text opens it for typing in place. */
+  /** Edit mode: a click on a word of the text opens it for typing in place; Shift+click opens its line. */
   const editWord = (event: ReactMouseEvent) => {
     const { mode, tool } = useEditor.getState();
     if (mode !== 'CONTENT_EDIT' || tool !== 'SELECT' || !ref.current) return;
     const selection = window.getSelection();
     if (selection && !selection.isCollapsed) return;
-    const found = wordAt(event.clientX, event.clientY, ref.current.getBoundingClientRect(), scale);
+    const found = (event.shiftKey ? lineAt : wordAt)(event.clientX, event.clientY, ref.current.getBoundingClientRect(), scale);
     if (found) startWordEdit(page, found);
   };
 

@@ -1,6 +1,6 @@
 /**
  * Edit mode (CONTENT_EDIT) on one page: a click on a word of the text layer opens it for
- * typing in place; the replaced words are shown over the page until the export writes them
+ * typing in place, a Shift+click the whole line; the replaced words are shown over the page until the export writes them
  * into the PDF (the server replaces the word at the same baseline, size and colour).
  */
 import type { EditorBox } from '@pagewright/contracts';
@@ -27,6 +27,19 @@ export function wordAt(clientX: number, clientY: number, pageRect: DOMRect, scal
     word: text.slice(start, end),
     box: { x: (r.left - pageRect.left) / scale, y: (r.top - pageRect.top) / scale, w: r.width / scale, h: r.height / scale },
   };
+}
+
+/**
+ * The line under a click (the text layer's run of text, a line or a part of one), with its box
+ * in page points; null off the text. Replacing it makes the server reflow its paragraph.
+ */
+export function lineAt(clientX: number, clientY: number, pageRect: DOMRect, scale: number): { word: string; box: EditorBox } | null {
+  const node = document.caretRangeFromPoint?.(clientX, clientY)?.startContainer;
+  const run = node?.nodeType === Node.TEXT_NODE ? node.parentElement : null;
+  const text = run?.textContent?.trim() ?? '';
+  if (!run || text === '') return null;
+  const r = run.getBoundingClientRect();
+  return { word: text, box: { x: (r.left - pageRect.left) / scale, y: (r.top - pageRect.top) / scale, w: r.width / scale, h: r.height / scale } };
 }
 
 /** Opens the clicked word for editing (or the edit already made to it). */

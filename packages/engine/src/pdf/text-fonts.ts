@@ -48,7 +48,12 @@ export interface WritingFont {
   name: string;
   /** Advance width of the text, in ems. */
   width(text: string): number;
+  /** The text-showing operation for `text` (`<…> Tj`, or a TJ array where the font has no space glyph). */
+  show(text: string): string;
 }
+
+/** A subset font's name tag (six capitals and a plus): the font is embedded in the document. */
+const SUBSET_TAG = /^[A-Z]{6}\+/;
 
 function widthIn(font: mupdf.Font): (text: string) => number {
   return (text) => [...text].reduce((sum, ch) => sum + font.advanceGlyph(font.encodeCharacter(ch.codePointAt(0)!)), 0);
@@ -59,9 +64,80 @@ export class FontChooser {
   private readonly simple = new Map<string, PDFObject>();
   private readonly cid = new Map<string, PDFObject>();
   private readonly standard = new Map<string, mupdf.Font>();
-  constructor(private readonly doc: PDFDocument) {}
+  private readonly own = new Map<string, PDFObject | null>();
+  /**
+   * With `preferOwn` (the editor's edit mode), text is written in the replaced text's own
+   * embedded font whenever that font has every glyph it needs; otherwise as without it.
+   */
+  constructor(private readonly doc: PDFDocument, private readonly options: { preferOwn?: boolean } = {}) {}
 
-  choose(original: mupdf.Font, text: string): WritingFont {
+  /** `page`, the page written on, lets `preferOwn` find the original font's kind. */
+  choose(original: mupdf.Font, text: string, page?: mupdf.PDFPage): WritingFont {
+    if (this.options.preferOwn && page) {
+      const own = this.ownFont(original, text, page);
+      if (own) return own;
+    }
+    return this.substitute(original, text);
+  }
+
+  /**
+   * The embedded (subset-tagged) font itself as a CID font, when every visible character of
+   * `text` has a glyph with an advance (a Type 3 font's do not; a subset lacks most letters).
+   * Spaces are written as TJ offsets when the font has no space glyph (TeX's fonts).
+   */
+  private ownFont(original: mupdf.Font, text: string, page: mupdf.PDFPage): WritingFont | undefined {
+    const name = original.getName();
+    if (!SUBSET_TAG.test(name) || !FontChooser.trueTypeOnPage(page, name)) return undefined;
+    const visible = [...text].filter((ch) => /\S/.test(ch));
+    if (!visible.every((ch) => {
+      const gid = original.encodeCharacter(ch.codePointAt(0)!);
+      return gid > 0 && original.advanceGlyph(gid) > 0;
+    })) return undefined;
+    let ref = this.own.get(name);
+    if (ref === undefined) {
+      try {
+        ref = this.doc.addFont(original);
+      } catch {
+        ref = null;
+      }
+      this.own.set(name, ref);
+    }
+    if (!ref) return undefined;
+    const spaceGid = original.encodeCharacter(0x20);
+    // Without a space glyph, a space is as wide as the standard substitute's.
+    const space = spaceGid > 0 ? original.advanceGlyph(spaceGid) : this.standardFont(standardFontName(original)).advanceGlyph(this.standardFont(standardFontName(original)).encodeCharacter(0x20));
+    const glyphs = (s: string): string => [...s].map((ch) => hex4(original.encodeCharacter(ch.codePointAt(0)!))).join('');
+    const advance = widthIn(original);
+    return {
+      ref,
+      name,
+      encode: glyphs,
+      width: (s) => [...s].reduce((sum, ch) => sum + (/\s/.test(ch) ? space : advance(ch)), 0),
+      show: (s) => spaceGid > 0
+        ? `<${glyphs(s.replace(/\s/g, ' '))}> Tj`
+        : `[${s.split(/\s/).map((word) => `<${glyphs(word)}>`).join(` ${-Math.round(space * 1000)} `)}] TJ`,
+    };
+  }
+
+  /**
+   * Whether the page's own font resources hold `name` as an embedded TrueType font (a
+   * /FontFile2, simple or CID). Only these are re-embedded as CID fonts: a Type 1 font file
+   * under a CID font is invalid (poppler refuses it and drops glyphs).
+   */
+  private static trueTypeOnPage(page: mupdf.PDFPage, name: string): boolean {
+    const fonts = page.getObject().getInheritable('Resources').get('Font');
+    if (!fonts.isDictionary()) return false;
+    let found = false;
+    fonts.forEach((font) => {
+      if (found || font.get('BaseFont').asName() !== name) return;
+      const descendant = font.get('DescendantFonts');
+      const described = descendant.isArray() ? descendant.get(0) : font;
+      found = described.get('FontDescriptor').get('FontFile2').isStream();
+    });
+    return found;
+  }
+
+  private substitute(original: mupdf.Font, text: string): WritingFont {
     const codePoints = [...text].map((ch) => ch.codePointAt(0)!);
     const standardName = standardFontName(original);
     if (codePoints.every((cp) => winAnsiCode(cp) !== undefined)) {
@@ -75,6 +151,9 @@ export class FontChooser {
         name: standardName,
         encode: (s) => [...s].map((ch) => hex2(winAnsiCode(ch.codePointAt(0)!)!)).join(''),
         width: widthIn(this.standardFont(standardName)),
+        show(s) {
+          return `<${this.encode(s)}> Tj`;
+        },
       };
     }
     for (const [key, font] of [[`embedded:${original.getName()}`, original], [`standard:${standardName}`, this.standardFont(standardName)]] as const) {
@@ -93,6 +172,9 @@ export class FontChooser {
         name: font.getName(),
         encode: (s) => [...s].map((ch) => hex4(font.encodeCharacter(ch.codePointAt(0)!))).join(''),
         width: widthIn(font),
+        show(s) {
+          return `<${this.encode(s)}> Tj`;
+        },
       };
     }
     // Chinese, Japanese, Korean: a non-embedded CID font in Unicode (UTF-16) encoding; the viewer supplies the font.
@@ -104,7 +186,8 @@ export class FontChooser {
         ref = this.doc.addCJKFont(cjk, lang, 0, !standardName.startsWith('Helvetica'));
         this.cid.set(`cjk:${lang}`, ref);
       }
-      return { ref, name: `CJK ${lang}`, encode: (s) => [...s].map((ch) => utf16Hex(ch)).join(''), width: widthIn(cjk) };
+      const encode = (s: string): string => [...s].map((ch) => utf16Hex(ch)).join('');
+      return { ref, name: `CJK ${lang}`, encode, width: widthIn(cjk), show: (s) => `<${encode(s)}> Tj` };
     }
     throw new CatalogueError('INVALID_PARAMS', `no available font has glyphs for '${text}'`);
   }

@@ -118,6 +118,9 @@ export class TranslationFonts {
           ref, name: font.getName(),
           encode: (s) => [...s].map((ch) => hex4(font.encodeCharacter(ch.codePointAt(0)!))).join(''),
           width: (s) => [...s].reduce((sum, ch) => sum + font.advanceGlyph(font.encodeCharacter(ch.codePointAt(0)!)), 0),
+          show(s) {
+            return `<${this.encode(s)}> Tj`;
+          },
         },
       };
       break;
