@@ -1,12 +1,14 @@
 // Shared helpers of the benchmarks: corpus location, the built engine, timing, statistics.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const corpusDir = process.env.PAGEWRIGHT_CORPUS ?? join(repoRoot, '..', 'shared', 'corpus', 'pdf');
+/** The real-world set (`--set real`): PDFs nobody here made, for layout analysis. */
+export const realCorpusDir = process.env.PAGEWRIGHT_REAL_CORPUS ?? join(repoRoot, '..', 'shared', 'corpus', 'pdf-real');
 export const engineDist = join(repoRoot, 'packages', 'engine', 'dist', 'index.js');
 export const engineBin = join(repoRoot, 'packages', 'engine', 'bin', 'pagewright.js');
 
@@ -31,6 +33,22 @@ export function corpusFiles() {
     .map((fact) => ({ ...fact, file: join(corpusDir, fact.path.replaceAll('/', '_')) }))
     .filter((fact) => existsSync(fact.file))
     .filter((fact) => !process.env.PAGEWRIGHT_BENCH_FILES || new RegExp(process.env.PAGEWRIGHT_BENCH_FILES).test(fact.file.slice(corpusDir.length + 1)));
+}
+
+/** The corpus set chosen with `--set` (run.js): '' for the default one. */
+export const benchSet = () => process.env.PAGEWRIGHT_BENCH_SET ?? '';
+
+/**
+ * The PDFs of the real-world set as `{ file }` (no facts file: their page counts are read when
+ * they are opened), in name order, filtered like the corpus by `--files`.
+ */
+export function realFiles() {
+  if (!existsSync(realCorpusDir)) return null;
+  return readdirSync(realCorpusDir)
+    .filter((name) => /\.pdf$/i.test(name))
+    .sort()
+    .filter((name) => !process.env.PAGEWRIGHT_BENCH_FILES || new RegExp(process.env.PAGEWRIGHT_BENCH_FILES).test(name))
+    .map((name) => ({ file: join(realCorpusDir, name) }));
 }
 
 export function hasCommand(command, args = ['--version']) {
