@@ -308,3 +308,48 @@ export function accentsPdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+/**
+ * A 1-bit stencil mask (a 16x16 checkerboard of 4x4 cells, painted where a sample is 1) drawn
+ * in blue at 200x100 pt at (72, 142) from the top, between two lines of text, as scanners draw
+ * scanned text.
+ */
+export function stencilMaskPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const rows: string[] = [];
+    for (let y = 0; y < 16; y++) {
+      let bits = '';
+      for (let x = 0; x < 16; x++) bits += (Math.floor(x / 4) + Math.floor(y / 4)) % 2 ? '1' : '0';
+      rows.push(parseInt(bits, 2).toString(16).padStart(4, '0'));
+    }
+    const ops = [
+      show('F1', 11, 72, 760, 'Text above the mask.'),
+      `q 0 0 1 rg 200 0 0 100 72 600 cm BI /IM true /W 16 /H 16 /BPC 1 /D [1 0] /F /AHx ID ${rows.join('')}> EI Q`,
+      show('F1', 11, 72, 560, 'Text below the mask.'),
+    ];
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * A 40x20 pixel blue image with a red 10x10 corner at its top left, drawn turned a quarter
+ * anticlockwise into a 40x80 pt box at (260, 262) from the top: on the page it stands upright
+ * with the red corner at the bottom left.
+ */
+export function turnedImagePdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const image = doc.addImage(new mupdf.Image(pngFile(rgbFrame(40, 20, [0, 0, 255], [[0, 0, 10, 10, [255, 0, 0]]]))));
+    const ops = [show('F1', 11, 72, 760, 'Text above the turned picture.'), 'q 0 80 -40 0 300 500 cm /Im1 Do Q', show('F1', 11, 72, 420, 'Text below the turned picture.')];
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts, XObject: { Im1: image } }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

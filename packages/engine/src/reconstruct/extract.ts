@@ -49,6 +49,12 @@ export interface RawImage {
   bbox: Rect;
   /** Drawn through a soft or stencil mask: its pixels alone would show the hidden parts. */
   masked?: boolean;
+  /**
+   * Its own pixels do not show it as drawn: a 1-bit stencil mask (pixels that only say where
+   * the fill colour goes), or an image turned or mirrored on the page. It is cut out of the
+   * rendered page instead (`data` is empty until then).
+   */
+  renderFromPage?: boolean;
   data: Uint8Array;
   ext: 'jpg' | 'png';
   pixelWidth: number;
@@ -116,6 +122,16 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
   const result: RawImage[] = [];
   for (const img of images) {
     const p = placements.find((q) => Math.abs(q.full.x0 - img.bbox.x0) < 1 && Math.abs(q.full.y0 - img.bbox.y0) < 1 && Math.abs(q.full.x1 - img.bbox.x1) < 1 && Math.abs(q.full.y1 - img.bbox.y1) < 1);
+    if (img.renderFromPage) {
+      const visible = p?.visible ?? img.bbox;
+      if (visible.x1 - visible.x0 < IMAGE_MIN_SIDE || visible.y1 - visible.y0 < IMAGE_MIN_SIDE) continue;
+      // The image's pixels across its longer side on the page, at most CLIPPED_IMAGE_MAX_DPI.
+      const longest = Math.max(img.bbox.x1 - img.bbox.x0, img.bbox.y1 - img.bbox.y0, 1);
+      const dpi = Math.max(72, Math.min(CLIPPED_IMAGE_MAX_DPI, (Math.max(img.pixelWidth, img.pixelHeight) / longest) * 72));
+      const rendered = renderWithoutText(page, bounds, visible, dpi);
+      if (rendered) result.push({ bbox: visible, ...rendered });
+      continue;
+    }
     if (!p || (area(p.visible) >= area(p.full) * 0.95 && !img.masked)) {
       result.push(img);
       continue;
@@ -439,9 +455,17 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
         lines.push({ glyphs: upright ? attachAccents(glyphs) : glyphs, upright });
         glyphs = [];
       },
-      onImageBlock(bbox, _transform, image) {
+      onImageBlock(bbox, transform, image) {
         const rect = { x0: bbox[0] - ox, y0: bbox[1] - oy, x1: bbox[2] - ox, y1: bbox[3] - oy };
         if (rect.x1 - rect.x0 < IMAGE_MIN_SIDE || rect.y1 - rect.y0 < IMAGE_MIN_SIDE) return;
+        // A stencil mask has no colours of its own; a turned or mirrored image's pixels would
+        // come back upright: both are taken from the page as drawn (clipImages).
+        const [a, b, c, d] = transform as number[];
+        const turned = Math.abs(b!) > 1e-3 || Math.abs(c!) > 1e-3 || a! < 0 || d! < 0;
+        if (image.getImageMask() || turned) {
+          images.push({ bbox: rect, renderFromPage: true, data: new Uint8Array(0), ext: 'png', pixelWidth: image.getWidth(), pixelHeight: image.getHeight() });
+          return;
+        }
         const encoded = encodeImage(image);
         // Transparency lives in the mask, which the image's own pixels do not carry.
         if (encoded) images.push({ bbox: rect, ...encoded, ...(image.getMask() || image.getImageMask() ? { masked: true } : {}) });
@@ -731,6 +755,13 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
     if (r.x1 - r.x0 > pageW * 0.9 && r.y1 - r.y0 > pageH * 0.9) return;
     art.push(r);
   };
+  const place = (image: MupdfImage, ctm: Matrix): void => {
+    const u = unitSquare(ctm);
+    const full = { x0: u[0]! - ox, y0: u[1]! - oy, x1: u[2]! - ox, y1: u[3]! - oy };
+    let visible: Rect = { ...full };
+    for (const c of clips) if (c) visible = { x0: Math.max(visible.x0, c.x0), y0: Math.max(visible.y0, c.y0), x1: Math.min(visible.x1, c.x1), y1: Math.min(visible.y1, c.y1) };
+    placements.push({ full, visible, pixelWidth: image.getWidth() });
+  };
   const device = new mupdf.Device({
     clipPath(path, _evenOdd, ctm) {
       pushClip(path.getBounds(null as unknown as StrokeState, ctm));
@@ -756,12 +787,11 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
     popClip() {
       clips.pop();
     },
+    fillImageMask(image, ctm) {
+      place(image, ctm as Matrix);
+    },
     fillImage(image, ctm) {
-      const u = unitSquare(ctm as Matrix);
-      const full = { x0: u[0]! - ox, y0: u[1]! - oy, x1: u[2]! - ox, y1: u[3]! - oy };
-      let visible: Rect = { ...full };
-      for (const c of clips) if (c) visible = { x0: Math.max(visible.x0, c.x0), y0: Math.max(visible.y0, c.y0), x1: Math.min(visible.x1, c.x1), y1: Math.min(visible.y1, c.y1) };
-      placements.push({ full, visible, pixelWidth: image.getWidth() });
+      place(image, ctm as Matrix);
     },
     fillPath(path, _evenOdd, ctm) {
       for (const sub of subpathsOf(path, ctm as Matrix)) {

@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { ACCENTS, EXPANDED, INDEX, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, EXPANDED, INDEX, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, stencilMaskPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
@@ -342,6 +342,53 @@ describe('figures and pictures beside text', () => {
     expect((xml.match(/<wp:inline /g) ?? []).length).toBe(1);
     expect(xml).toMatch(/<wp:anchor [^>]*><wp:simplePos [^>]*\/><wp:positionH relativeFrom="page"><wp:posOffset>5080000<\/wp:posOffset>/);
     expect(xml).toContain('<wp:wrapSquare wrapText="bothSides"');
+  });
+});
+
+/** The RGB of a pixel of an encoded picture, `fx` and `fy` as fractions of its width and height. */
+function pixelAt(data: Uint8Array, fx: number, fy: number): number[] {
+  const image = new mupdf.Image(data);
+  const pixmap = image.toPixmap();
+  try {
+    const rgb = pixmap.getColorSpace()?.isRGB() ? pixmap : pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+    const n = rgb.getNumberOfComponents() + rgb.getAlpha();
+    const x = Math.floor(fx * rgb.getWidth());
+    const y = Math.floor(fy * rgb.getHeight());
+    const i = (y * rgb.getWidth() + x) * n;
+    return [...rgb.getPixels().slice(i, i + 3)];
+  } finally {
+    pixmap.destroy();
+  }
+}
+
+describe('images that their own pixels do not show as drawn', () => {
+  it('keeps a 1-bit stencil mask as a picture in its fill colour, painted where the mask paints', async () => {
+    const path = tmp.file('mask.pdf', stencilMaskPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    const images = page.blocks.filter((b) => b.kind === 'image');
+    expect(images).toHaveLength(1);
+    const mask = images[0]!;
+    expect(mask.bbox).toMatchObject({ x0: 72, y0: 142, x1: 272, y1: 242 });
+    // The top row of cells: unpainted, painted (blue), unpainted, painted.
+    expect(pixelAt(mask.data, 1 / 8, 1 / 8)).toEqual([255, 255, 255]);
+    expect(pixelAt(mask.data, 3 / 8, 1 / 8)).toEqual([0, 0, 255]);
+    expect(page.blocks.map((b) => b.kind)).toEqual(['paragraph', 'image', 'paragraph']);
+  });
+
+  it('keeps a picture turned on the page as it stands there, not as its pixels are stored', async () => {
+    const path = tmp.file('turned.pdf', turnedImagePdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    const images = page.blocks.filter((b) => b.kind === 'image');
+    expect(images).toHaveLength(1);
+    const picture = images[0]!;
+    expect(picture.bbox.x1 - picture.bbox.x0).toBeCloseTo(40, 0);
+    expect(picture.bbox.y1 - picture.bbox.y0).toBeCloseTo(80, 0);
+    // Upright like its box (the stored pixels are twice as wide as tall) ...
+    expect(picture.pixelHeight / picture.pixelWidth).toBeCloseTo(2, 1);
+    // ... with the red corner at the bottom left, where the page shows it.
+    expect(pixelAt(picture.data, 0.1, 0.95)).toEqual([255, 0, 0]);
+    expect(pixelAt(picture.data, 0.1, 0.05)).toEqual([0, 0, 255]);
+    expect(pixelAt(picture.data, 0.9, 0.95)).toEqual([0, 0, 255]);
   });
 });
 
