@@ -353,3 +353,42 @@ export function turnedImagePdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+export const SHADED = {
+  header: ['Region', 'Offices', 'Answers'],
+  body: [
+    ['North', '12', '340'],
+    ['South', '9', '275'],
+  ],
+  /** The header row's fill (dark blue) under white bold text. */
+  headerFill: '1f3864',
+  before: 'Please note the ',
+  highlighted: 'highlighted',
+  after: ' word in this line.',
+  highlight: 'ffff00',
+};
+
+/**
+ * A ruled 3x3 table whose header row is filled dark blue with white bold text, and under it a
+ * line with one word on a yellow box (a highlight).
+ */
+export function shadedPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const regular = new mupdf.Font('Helvetica');
+    const fonts = { F1: doc.addSimpleFont(regular), F2: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')) };
+    const width = (text: string): number => [...text].reduce((w, c) => w + regular.advanceGlyph(regular.encodeCharacter(c.charCodeAt(0))) * 11, 0);
+    const ops: string[] = ['0.122 0.220 0.392 rg 72 680 300 20 re f', '0 0 0 RG 0.5 w'];
+    for (const y of [700, 680, 660, 640]) ops.push(`72 ${y} m 372 ${y} l S`);
+    for (const x of [72, 172, 272, 372]) ops.push(`${x} 640 m ${x} 700 l S`);
+    SHADED.header.forEach((text, i) => ops.push(show('F2', 11, 76 + i * 100, 686, text, '1 1 1')));
+    SHADED.body.forEach((row, r) => row.forEach((text, i) => ops.push(show('F1', 11, 76 + i * 100, 666 - r * 20, text))));
+    const x = 72 + width(SHADED.before);
+    ops.push(`1 1 0 rg ${x} 597 ${width(SHADED.highlighted)} 13 re f`);
+    ops.push(show('F1', 11, 72, 600, SHADED.before + SHADED.highlighted + SHADED.after));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

@@ -25,6 +25,7 @@ import {
   PageOrientation,
   Paragraph as DocxParagraph,
   SectionType,
+  ShadingType,
   SoftHyphen,
   Table as DocxTable,
   TableCell as DocxTableCell,
@@ -154,7 +155,10 @@ function scriptShift(run: Run): `${number}pt` | `-${number}pt` {
   return run.script === 'super' ? `${shift}pt` : `-${shift}pt`;
 }
 
-function textRun(run: Run, pageNumber?: number): TextRun {
+/** A fill behind text or a cell, as drawn. */
+const shade = (fill: string): { type: typeof ShadingType.CLEAR; fill: string; color: string } => ({ type: ShadingType.CLEAR, fill, color: 'auto' });
+
+function textRun(run: Run, pageNumber?: number, background?: string): TextRun {
   const font = portableFamily(run);
   const spacing = fittingSpacing(run, font);
   const options = {
@@ -168,6 +172,9 @@ function textRun(run: Run, pageNumber?: number): TextRun {
     ...(spacing !== 0 ? { characterSpacing: spacing } : {}),
     // Word shrinks raised text itself; the position without the shrinking keeps the PDF's size.
     ...(run.script ? { position: scriptShift(run) } : {}),
+    // The box drawn under the text (white text on a coloured header stays readable), unless the
+    // cell it sits in already has that fill.
+    ...(run.shading && run.shading !== background ? { shading: shade(run.shading) } : {}),
   };
   const text = xmlSafe(run.text);
   // A page number in a running header or footer becomes Word's PAGE field.
@@ -183,11 +190,11 @@ interface WriteContext {
   previousList: boolean;
 }
 
-function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; floats?: ImageRun[] } = {}): DocxParagraph {
+function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; cellShading?: string; floats?: ImageRun[] } = {}): DocxParagraph {
   const children: ParagraphChild[] = [];
   if (options.columnBreak) children.push(new ColumnBreak());
   for (const f of options.floats ?? []) children.push(f);
-  for (const run of p.runs) children.push(textRun(run, options.pageNumber));
+  for (const run of p.runs) children.push(textRun(run, options.pageNumber, options.cellShading));
   const size = Math.max(...p.runs.map((r) => r.size), 1);
   // Exact line spacing keeps the page's vertical rhythm; never tighter than the glyphs need.
   const line = Math.max(p.lineSpacing, size * 1.05);
@@ -256,9 +263,10 @@ function table(t: Table, ctx: WriteContext): DocxTable {
     const cells = row.cells.map((cell) => {
       const width = widths.slice(column, column + cell.colSpan).reduce((a, b) => a + b, 0);
       column += cell.colSpan;
-      const children = cell.text.length ? cell.text.map((p) => paragraph(p, ctx, { inCell: true })) : [new DocxParagraph({ spacing: { before: 0, after: 0 } })];
+      const children = cell.text.length ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, ...(cell.shading ? { cellShading: cell.shading } : {}) })) : [new DocxParagraph({ spacing: { before: 0, after: 0 } })];
       return new DocxTableCell({
         children,
+        ...(cell.shading ? { shading: shade(cell.shading) } : {}),
         width: { size: width, type: WidthType.DXA },
         verticalAlign: VerticalAlignTable.TOP,
         margins: { top: 0, bottom: 0, left: 60, right: 60 },

@@ -78,6 +78,13 @@ export interface RawPage {
   rules: Rule[];
   /** Boxes of vector drawing that is not a rule (curves, shapes, large fills): figures and charts. */
   art: Rect[];
+  /** Filled rectangles wider and taller than a rule (shaded cells, paragraphs, highlights), in drawing order. */
+  fills: Fill[];
+}
+
+/** A filled axis-aligned rectangle and its colour (six hex digits). */
+export interface Fill extends Rect {
+  color: string;
 }
 
 /** A gap between glyphs wider than this many ems ends a segment (columns, table cells, tab stops). */
@@ -98,8 +105,8 @@ export function extractPage(page: MupdfPage): RawPage {
   const list = page.toDisplayList(true);
   try {
     const { segments, images } = readText(list, bounds);
-    const { rules, art, placements } = readVectors(page, bounds);
-    const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art };
+    const { rules, art, fills, placements } = readVectors(page, bounds);
+    const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art, fills };
     const bodySize = pageBodySize(raw.segments);
     for (const region of figureRegions(raw)) addFigure(raw, page, list, bounds, region, bodySize);
     for (const region of formulaRegions(raw)) addFigure(raw, page, list, bounds, region, Infinity);
@@ -722,7 +729,7 @@ function near(a: [number, number], b: [number, number]): boolean {
  * Runs the page itself, not its display list: a display list stores packed paths, which the
  * JavaScript wrappers handed to the device callbacks must not keep or drop.
  */
-function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: Rect[]; placements: Placement[] } {
+function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: Rect[]; fills: Fill[]; placements: Placement[] } {
   const [ox, oy] = [bounds[0]!, bounds[1]!];
   // Clip rectangles in force, to know which part of each image shows.
   const clips: (Rect | undefined)[] = [];
@@ -739,6 +746,7 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
   const pageH = bounds[3]! - oy;
   const rules: Rule[] = [];
   const art: Rect[] = [];
+  const fills: Fill[] = [];
   const addRule = (x0: number, y0: number, x1: number, y1: number): void => {
     const horizontal = Math.abs(y1 - y0) <= Math.abs(x1 - x0);
     if (horizontal) {
@@ -793,7 +801,7 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
     fillImage(image, ctm) {
       place(image, ctm as Matrix);
     },
-    fillPath(path, _evenOdd, ctm) {
+    fillPath(path, _evenOdd, ctm, colorspace, color, alpha) {
       for (const sub of subpathsOf(path, ctm as Matrix)) {
         const box = boxOf(sub.points);
         const w = box.x1 - box.x0;
@@ -803,6 +811,8 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
           else addRule((box.x0 + box.x1) / 2, box.y0, (box.x0 + box.x1) / 2, box.y1);
         } else if (!sub.curved && isAxisRect(sub.points)) {
           // A shaded box (table cell, highlight): neither a rule nor a figure.
+          const hex = alpha > 0.2 ? rgbHex(colorspace, color as number[]) : undefined;
+          if (hex) fills.push({ x0: box.x0 - ox, y0: box.y0 - oy, x1: box.x1 - ox, y1: box.y1 - oy, color: hex });
           continue;
         } else if (w > 0 && h > 0) {
           addArt(box);
@@ -835,5 +845,16 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
     device.close();
     device.destroy();
   }
-  return { rules, art, placements };
+  return { rules, art, fills, placements };
+}
+
+/** A fill colour as six hex digits from grey, RGB or CMYK components; undefined for other colour spaces. */
+function rgbHex(colorspace: InstanceType<typeof mupdf.ColorSpace>, color: number[]): string | undefined {
+  if (colorspace.isGray()) return colorHex([color[0]!, color[0]!, color[0]!]);
+  if (colorspace.isRGB()) return colorHex(color);
+  if (colorspace.isCMYK()) {
+    const [c, m, y, k] = color as [number, number, number, number];
+    return colorHex([(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)]);
+  }
+  return undefined;
 }

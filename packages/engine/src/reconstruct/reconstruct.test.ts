@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { ACCENTS, EXPANDED, INDEX, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, stencilMaskPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, EXPANDED, INDEX, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
@@ -389,6 +389,35 @@ describe('images that their own pixels do not show as drawn', () => {
     expect(pixelAt(picture.data, 0.1, 0.95)).toEqual([255, 0, 0]);
     expect(pixelAt(picture.data, 0.1, 0.05)).toEqual([0, 0, 255]);
     expect(pixelAt(picture.data, 0.9, 0.95)).toEqual([0, 0, 255]);
+  });
+});
+
+describe('shaded cells and highlighted text', () => {
+  it('keeps the fill of a header row with white text and of a highlighted word, in the layout and in Word', async () => {
+    const path = tmp.file('shaded.pdf', shadedPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    const table = page.blocks.find((b): b is Table => b.kind === 'table');
+    expect(table?.rows.map((r) => r.cells.map((c) => c.shading ?? null))).toEqual([
+      [SHADED.headerFill, SHADED.headerFill, SHADED.headerFill],
+      [null, null, null],
+      [null, null, null],
+    ]);
+    expect(table!.rows[0]!.cells.map((c) => c.text.map(textOf).join(''))).toEqual(SHADED.header);
+    expect(table!.rows[0]!.cells[0]!.text[0]!.runs[0]).toMatchObject({ color: 'ffffff', bold: true });
+    const line = paragraphsOf(page).find((p) => textOf(p).startsWith(SHADED.before.trim()))!;
+    expect(line.runs.filter((r) => r.shading).map((r) => [r.text.trim(), r.shading])).toEqual([[SHADED.highlighted, SHADED.highlight]]);
+
+    const docx = tmp.out('shaded.docx');
+    await pdfToWord({ path }, docx);
+    const xml = unzip(docx, 'word/document.xml');
+    const cells = [...xml.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
+    expect(cells).toHaveLength(9);
+    for (const cell of cells.slice(0, 3)) expect(cell).toMatch(new RegExp(`<w:tcPr>[\\s\\S]*<w:shd [^>]*w:fill="${SHADED.headerFill}"`, 'i'));
+    for (const cell of cells.slice(3)) expect(cell).not.toContain('<w:shd');
+    const highlighted = wordParagraphXml(docx).find((p) => p.includes(SHADED.highlighted))!;
+    const runs = [...highlighted.matchAll(/<w:r>[\s\S]*?<\/w:r>/g)].map((m) => m[0]);
+    expect(runs.filter((r) => r.includes('<w:shd')).map((r) => /<w:t[^>]*>([^<]*)</.exec(r)![1]!.trim())).toEqual([SHADED.highlighted]);
+    expect(highlighted).toMatch(new RegExp(`<w:shd [^>]*w:fill="${SHADED.highlight}"`, 'i'));
   });
 });
 
