@@ -1,6 +1,6 @@
 // Shared helpers of the benchmarks: corpus location, the built engine, timing, statistics.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -64,6 +64,24 @@ export function soffice(profile, args, timeout = 1_800_000) {
   const r = spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', ...args], { encoding: 'utf8', timeout });
   if (r.error) spawnSync('pkill', ['-KILL', '-f', `UserInstallation=file://${profile}`]);
   return r;
+}
+
+/**
+ * LibreOffice's rendering of its own import (a DOCX or PPTX made from the PDF) back to PDF: it
+ * does not change between runs either, so under PAGEWRIGHT_BENCH_CACHE=<dir> each file's PDF is
+ * kept beside the import (`<cached>.<ext>.pdf`) and only the missing ones are rendered.
+ * `entries` are `{ path, cached }` (cached: the cache key of the file, or undefined).
+ */
+export function renderLoImports(profile, outDir, entries) {
+  const missing = [];
+  for (const { path, cached } of entries) {
+    const pdf = join(outDir, basename(path).replace(/\.[^.]+$/, '.pdf'));
+    const kept = cached && `${cached}${path.slice(path.lastIndexOf('.'))}.pdf`;
+    if (kept && existsSync(kept)) copyFileSync(kept, pdf);
+    else missing.push({ path, pdf, kept });
+  }
+  if (missing.length) soffice(profile, ['--convert-to', 'pdf', '--outdir', outDir, ...missing.map((m) => m.path)]);
+  for (const { pdf, kept } of missing) if (kept && existsSync(pdf)) copyFileSync(pdf, kept);
 }
 
 export function withTempDir(fn) {

@@ -12,7 +12,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { benchSet, corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, realFiles, repaired, soffice, withTempDir } from './lib.js';
+import { benchSet, corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, realFiles, renderLoImports, repaired, soffice, withTempDir } from './lib.js';
 import { PASSWORDS, decrypted, pdftotext, textSimilarity } from './pdf-to-word.js';
 
 const DPI = 72;
@@ -84,6 +84,7 @@ export async function run() {
       if (withLo && !password) {
         // LibreOffice's own import gives the same result every run: PAGEWRIGHT_BENCH_CACHE=<dir> keeps it.
         const cached = cache && join(cache, `${stem}.${statSync(fact.file).size}`);
+        row.cached = cached;
         if (cached && existsSync(`${cached}.pptx`)) {
           copyFileSync(`${cached}.pptx`, join(dirs.lo, `${stem}.pptx`));
           row.loSeconds = Number(readFileSync(`${cached}.pptx-seconds`, 'utf8'));
@@ -107,7 +108,7 @@ export async function run() {
     }
     const pptxOf = (d) => rows.map((r) => join(d, `${r.stem}.pptx`)).filter((p) => existsSync(p));
     soffice(profile, ['--convert-to', 'pdf', '--outdir', dirs.oursPdf, ...pptxOf(dirs.ours)]);
-    if (withLo) soffice(profile, ['--convert-to', 'pdf', '--outdir', dirs.loPdf, ...pptxOf(dirs.lo)]);
+    if (withLo) renderLoImports(profile, dirs.loPdf, rows.map((r) => ({ path: join(dirs.lo, `${r.stem}.pptx`), cached: r.cached })).filter((e) => existsSync(e.path)));
 
     const line = (cells) => process.stdout.write(`${cells.join('  ')}\n`);
     line(['file'.padEnd(44), 'pages', 'text ours', 'text LO', 'SSIM ours', 'SSIM LO', 'p/s ours', 'p/s LO', 'pp ours', 'pp LO']);

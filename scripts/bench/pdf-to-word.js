@@ -27,7 +27,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { benchSet, corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, realFiles, repaired, soffice, withTempDir } from './lib.js';
+import { benchSet, corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, realFiles, renderLoImports, repaired, soffice, withTempDir } from './lib.js';
 
 const DPI = 72;
 /** LibreOffice's import of a long document can take minutes; past this it counts as failed. */
@@ -204,6 +204,7 @@ export async function run() {
         // LibreOffice's own import, one process per file so its time can be measured. Its
         // results do not change between runs: PAGEWRIGHT_BENCH_CACHE=<dir> keeps them.
         const cached = cache && join(cache, `${stem}.${statSync(fact.file).size}`);
+        row.cached = cached;
         if (cached && existsSync(`${cached}.docx`)) {
           copyFileSync(`${cached}.docx`, join(lo, `${stem}.docx`));
           row.loPps = Number(readFileSync(`${cached}.pps`, 'utf8'));
@@ -228,7 +229,8 @@ export async function run() {
     // Render every DOCX back to PDF: one LibreOffice run per side.
     const docxOf = (d) => rows.map((r) => join(d, `${r.name.replace(/\.pdf$/i, '')}.docx`)).filter((p) => existsSync(p));
     soffice(profile, ['--convert-to', 'pdf', '--outdir', oursPdf, ...docxOf(ours)], 1_800_000);
-    soffice(profile, ['--convert-to', 'pdf', '--outdir', loPdf, ...docxOf(lo)], 1_800_000);
+    const loDocx = rows.map((r) => ({ path: join(lo, `${r.name.replace(/\.pdf$/i, '')}.docx`), cached: r.cached })).filter((e) => existsSync(e.path));
+    renderLoImports(profile, loPdf, loDocx);
 
     const line = (cells) => process.stdout.write(`${cells.join('  ')}\n`);
     line(['file'.padEnd(44), 'pages', 'text ours', 'text LO', 'SSIM ours', 'SSIM LO', 'flow ours', 'flow LO', 'p/s ours', 'p/s LO', 'pp ours', 'pp LO']);
