@@ -66,22 +66,41 @@ export function soffice(profile, args, timeout = 1_800_000) {
   return r;
 }
 
+/** Past this, LibreOffice's rendering of one of its own imports counts as failed. */
+const LO_RENDER_TIMEOUT = Number(process.env.PAGEWRIGHT_LO_RENDER_TIMEOUT_MS ?? 240_000);
+
 /**
- * LibreOffice's rendering of its own import (a DOCX or PPTX made from the PDF) back to PDF: it
- * does not change between runs either, so under PAGEWRIGHT_BENCH_CACHE=<dir> each file's PDF is
- * kept beside the import (`<cached>.<ext>.pdf`) and only the missing ones are rendered.
- * `entries` are `{ path, cached }` (cached: the cache key of the file, or undefined).
+ * LibreOffice's rendering of its own import (a DOCX or PPTX made from the PDF) back to PDF, one
+ * process per file with a time limit: its imports of some tables are thousands of frames that
+ * take it many minutes to lay out, and one such file must not use up the time of the others
+ * (it then has no round trip, like a failed import). The result does not change between runs,
+ * so under PAGEWRIGHT_BENCH_CACHE=<dir> each file's PDF (or its failure) is kept beside the
+ * import (`<cached>.<ext>.pdf`, `<cached>.<ext>.pdf-failed`). `entries` are `{ path, cached }`
+ * (cached: the cache key of the file, or undefined). Returns the failures by path.
  */
 export function renderLoImports(profile, outDir, entries) {
-  const missing = [];
+  const failed = new Map();
   for (const { path, cached } of entries) {
     const pdf = join(outDir, basename(path).replace(/\.[^.]+$/, '.pdf'));
     const kept = cached && `${cached}${path.slice(path.lastIndexOf('.'))}.pdf`;
-    if (kept && existsSync(kept)) copyFileSync(kept, pdf);
-    else missing.push({ path, pdf, kept });
+    if (kept && existsSync(kept)) {
+      copyFileSync(kept, pdf);
+      continue;
+    }
+    if (kept && existsSync(`${kept}-failed`)) {
+      failed.set(path, readFileSync(`${kept}-failed`, 'utf8'));
+      continue;
+    }
+    const r = soffice(profile, ['--convert-to', 'pdf', '--outdir', outDir, path], LO_RENDER_TIMEOUT);
+    if (existsSync(pdf)) {
+      if (kept) copyFileSync(pdf, kept);
+    } else {
+      const reason = r.error ? `rendering timed out after ${LO_RENDER_TIMEOUT / 1000} s` : `rendering exited ${r.status}`;
+      failed.set(path, reason);
+      if (kept) writeFileSync(`${kept}-failed`, reason);
+    }
   }
-  if (missing.length) soffice(profile, ['--convert-to', 'pdf', '--outdir', outDir, ...missing.map((m) => m.path)]);
-  for (const { pdf, kept } of missing) if (kept && existsSync(pdf)) copyFileSync(pdf, kept);
+  return failed;
 }
 
 export function withTempDir(fn) {

@@ -108,7 +108,10 @@ export async function run() {
     }
     const pptxOf = (d) => rows.map((r) => join(d, `${r.stem}.pptx`)).filter((p) => existsSync(p));
     soffice(profile, ['--convert-to', 'pdf', '--outdir', dirs.oursPdf, ...pptxOf(dirs.ours)]);
-    if (withLo) renderLoImports(profile, dirs.loPdf, rows.map((r) => ({ path: join(dirs.lo, `${r.stem}.pptx`), cached: r.cached })).filter((e) => existsSync(e.path)));
+    if (withLo) {
+      const failed = renderLoImports(profile, dirs.loPdf, rows.map((r) => ({ path: join(dirs.lo, `${r.stem}.pptx`), cached: r.cached })).filter((e) => existsSync(e.path)));
+      for (const row of rows) if (failed.has(join(dirs.lo, `${row.stem}.pptx`))) row.loError = failed.get(join(dirs.lo, `${row.stem}.pptx`));
+    }
 
     const line = (cells) => process.stdout.write(`${cells.join('  ')}\n`);
     line(['file'.padEnd(44), 'pages', 'text ours', 'text LO', 'SSIM ours', 'SSIM LO', 'p/s ours', 'p/s LO', 'pp ours', 'pp LO']);

@@ -230,7 +230,10 @@ export async function run() {
     const docxOf = (d) => rows.map((r) => join(d, `${r.name.replace(/\.pdf$/i, '')}.docx`)).filter((p) => existsSync(p));
     soffice(profile, ['--convert-to', 'pdf', '--outdir', oursPdf, ...docxOf(ours)], 1_800_000);
     const loDocx = rows.map((r) => ({ path: join(lo, `${r.name.replace(/\.pdf$/i, '')}.docx`), cached: r.cached })).filter((e) => existsSync(e.path));
-    renderLoImports(profile, loPdf, loDocx);
+    for (const [path, reason] of renderLoImports(profile, loPdf, loDocx)) {
+      const row = rows.find((r) => join(lo, `${r.name.replace(/\.pdf$/i, '')}.docx`) === path);
+      if (row) row.loError = reason;
+    }
 
     const line = (cells) => process.stdout.write(`${cells.join('  ')}\n`);
     line(['file'.padEnd(44), 'pages', 'text ours', 'text LO', 'SSIM ours', 'SSIM LO', 'flow ours', 'flow LO', 'p/s ours', 'p/s LO', 'pp ours', 'pp LO']);
