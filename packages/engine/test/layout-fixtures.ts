@@ -392,3 +392,24 @@ export function shadedPdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+/**
+ * A page filled to its bottom with short lines set one by one (an address list) under a wider
+ * heading line, 11 pt text 12.4 pt apart: closer than a word processor's own line height for
+ * one-line paragraphs, so written as drawn it runs a few lines past the page.
+ */
+export const TIGHT_LINES = {
+  heading: 'A heading line wider than every entry of the list set under it on this page.',
+  entries: Array.from({ length: 62 }, (_, i) => `Entry ${String(i + 1).padStart(2, '0')} of the list.`),
+};
+export function tightLinesPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const ops = [show('F1', 11, 72, 842 - 30, TIGHT_LINES.heading), ...TIGHT_LINES.entries.map((line, i) => show('F1', 11, 72, 842 - 50 - i * 12.4, line))];
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

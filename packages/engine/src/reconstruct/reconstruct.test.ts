@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { ACCENTS, EXPANDED, INDEX, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, EXPANDED, INDEX, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
@@ -419,6 +419,29 @@ describe('shaded cells and highlighted text', () => {
     expect(runs.filter((r) => r.includes('<w:shd')).map((r) => /<w:t[^>]*>([^<]*)</.exec(r)![1]!.trim())).toEqual([SHADED.highlighted]);
     expect(highlighted).toMatch(new RegExp(`<w:shd [^>]*w:fill="${SHADED.highlight}"`, 'i'));
   });
+});
+
+describe('a page whose text would run past its bottom', () => {
+  it('stays one page in Word: the fitting pass tightens the lines so that LibreOffice lays them out on one page', async () => {
+    const path = tmp.file('tight-lines.pdf', tightLinesPdf());
+    const docx = tmp.out('tight-lines.docx');
+    await pdfToWord({ path }, docx);
+    const pool = new OfficePool({ instances: 1 });
+    try {
+      await pool.convertToPdf(docx, tmp.out('tight-lines-lo.pdf'), { sourceExtension: 'docx' });
+    } finally {
+      await pool.close();
+    }
+    const doc = mupdf.Document.openDocument(readFileSync(tmp.out('tight-lines-lo.pdf')), 'application/pdf');
+    try {
+      expect(doc.countPages()).toBe(1);
+      const text = doc.loadPage(0).toStructuredText('preserve-whitespace').asText();
+      expect(text).toContain(TIGHT_LINES.heading);
+      expect(text).toContain(TIGHT_LINES.entries[TIGHT_LINES.entries.length - 1]);
+    } finally {
+      doc.destroy();
+    }
+  }, 120_000);
 });
 
 describe('pdfToWord', () => {
