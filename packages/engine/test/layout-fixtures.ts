@@ -441,3 +441,22 @@ export function barChartPdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+export const OVERPRINTED = { bold: 'Annual Report 2011', plain: 'All small villages.... still call' };
+
+/**
+ * A title made bold by printing it three times a few tenths of a point apart (fake bold), over
+ * a plain line with doubled letters and leader dots.
+ */
+export function overprintedPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const ops = [0, 0.3, 0.6].map((dx) => show('F1', 20, 72 + dx, 760, OVERPRINTED.bold));
+    ops.push(show('F1', 11, 72, 720, OVERPRINTED.plain));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

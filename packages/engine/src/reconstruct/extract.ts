@@ -446,6 +446,7 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
   let ratios: { font: number; ratio: number | undefined }[] = [];
   let upright = true;
   const advances = new Map<string, number>();
+  const overprints = new Overprints();
   const stext = list.toStructuredText('preserve-images,preserve-whitespace');
   try {
     walkText(stext, {
@@ -480,7 +481,8 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
       },
       endLine() {
         applyVerticalRatios(glyphs, ratios);
-        lines.push({ glyphs: upright ? attachAccents(glyphs) : glyphs, upright });
+        const seen = glyphs.filter((g) => overprints.keep(g));
+        if (seen.some((g) => !/\s/.test(g.c))) lines.push({ glyphs: upright ? attachAccents(seen) : seen, upright });
         glyphs = [];
       },
       onImageBlock(bbox, transform, image) {
@@ -503,6 +505,26 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
     stext.destroy();
   }
   return { segments: lines.flatMap((line) => splitLine(line.glyphs, line.upright)), images };
+}
+
+/**
+ * Text drawn several times over itself (a fake bold: the same glyphs printed again a fraction
+ * of a point aside) is read once, as it is seen: a glyph whose character already stands at
+ * about the same place (within a tenth of its size, less than the narrowest letter's advance,
+ * so that "ll" stays two letters) is left out.
+ */
+class Overprints {
+  private placed = new Map<string, Glyph[]>();
+
+  keep(g: Glyph): boolean {
+    if (/\s/.test(g.c)) return true;
+    const same = this.placed.get(g.c);
+    const near = g.size * 0.1;
+    if (same?.some((o) => Math.abs(o.x0 - g.x0) < near && Math.abs(o.base - g.base) < near)) return false;
+    if (same) same.push(g);
+    else this.placed.set(g.c, [g]);
+    return true;
+  }
 }
 
 /**

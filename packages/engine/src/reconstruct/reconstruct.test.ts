@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { ACCENTS, BAR_CHART, EXPANDED, INDEX, PAIRS, PARTS, REPORT, accentsPdf, barChartPdf, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, BAR_CHART, EXPANDED, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, barChartPdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
@@ -458,6 +458,14 @@ describe('a chart drawn with filled bars', () => {
     expect(chart.bbox.y1).toBeGreaterThan(842 - 548);
     const text = paragraphsOf(page).map(textOf);
     expect(text).toEqual([BAR_CHART.above, BAR_CHART.below]);
+  });
+});
+
+describe('text printed over itself', () => {
+  it('reads a title printed three times a few tenths of a point apart once, and keeps doubled letters and leader dots', async () => {
+    const path = tmp.file('overprinted.pdf', overprintedPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(paragraphsOf(page).map(textOf)).toEqual([OVERPRINTED.bold, OVERPRINTED.plain]);
   });
 });
 
