@@ -414,34 +414,6 @@ export function tightLinesPdf(): Uint8Array {
   }
 }
 
-export const BAR_CHART = {
-  above: 'The chart below shows the answers received in each quarter of the year.',
-  below: 'The answers grew in every quarter after the reminders were sent out.',
-  labels: ['Q1', 'Q2', 'Q3', 'Q4', '0', '50', '100'],
-};
-
-/**
- * A bar chart drawn with paths between two paragraphs: four filled bars on an axis (two
- * stroked lines), quarter labels under the bars and value ticks left of the axis.
- */
-export function barChartPdf(): Uint8Array {
-  const doc = new mupdf.PDFDocument();
-  try {
-    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
-    const ops = [show('F1', 11, 72, 760, BAR_CHART.above)];
-    // Axes: x from (120, 560) to (400, 560), y from (120, 560) to (120, 700).
-    ops.push('0 0 0 RG 1 w 120 560 m 400 560 l S 120 560 m 120 700 l S');
-    [60, 95, 110, 130].forEach((h, i) => ops.push(`0.2 0.4 0.8 rg ${140 + i * 65} 560 40 ${h} re f`));
-    BAR_CHART.labels.slice(0, 4).forEach((label, i) => ops.push(show('F1', 8, 152 + i * 65, 548, label)));
-    BAR_CHART.labels.slice(4).forEach((label, i) => ops.push(show('F1', 8, 100, 557 + i * 65, label)));
-    ops.push(show('F1', 11, 72, 500, BAR_CHART.below));
-    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
-    return savedBytes(doc, 'compress');
-  } finally {
-    doc.destroy();
-  }
-}
-
 export const OVERPRINTED = { bold: 'Annual Report 2011', plain: 'All small villages.... still call' };
 
 /**

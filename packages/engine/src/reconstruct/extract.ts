@@ -108,7 +108,6 @@ export function extractPage(page: MupdfPage): RawPage {
     const { rules, art, fills, placements } = readVectors(page, bounds);
     const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art, fills };
     const bodySize = pageBodySize(raw.segments);
-    raw.art.push(...drawnBoxes(raw));
     for (const region of figureRegions(raw)) addFigure(raw, page, list, bounds, region, bodySize);
     for (const region of formulaRegions(raw)) addFigure(raw, page, list, bounds, region, Infinity);
     return raw;
@@ -296,26 +295,6 @@ function figureRegions(raw: RawPage): Rect[] {
       const text = raw.segments.filter((s) => centreIn(s, b)).reduce((n, s) => n + s.glyphs.length, 0);
       return text <= FIGURE_MAX_TEXT;
     });
-}
-
-/**
- * Filled boxes that are drawing rather than the background of text or of a table cell: coloured,
- * with no text on them, not a page background, and not ruled on three or four sides like a cell
- * (the bars of a chart, the blocks of a logo). They join the vector art that makes figures.
- */
-function drawnBoxes(raw: RawPage): Rect[] {
-  const onEdge = (f: Fill, horizontal: boolean, at: number): boolean =>
-    raw.rules.some((r) =>
-      horizontal
-        ? r.horizontal && Math.abs(r.y0 - at) < 1.5 && r.x0 <= f.x0 + 1.5 && r.x1 >= f.x1 - 1.5
-        : !r.horizontal && Math.abs(r.x0 - at) < 1.5 && r.y0 <= f.y0 + 1.5 && r.y1 >= f.y1 - 1.5,
-    );
-  return raw.fills.filter((f) => {
-    if (f.color === 'ffffff' || (f.x1 - f.x0) * (f.y1 - f.y0) > raw.width * raw.height * 0.5) return false;
-    if (raw.segments.some((s) => s.x0 < f.x1 && s.x1 > f.x0 && s.y0 < f.y1 && s.y1 > f.y0)) return false;
-    const ruled = [onEdge(f, true, f.y0), onEdge(f, true, f.y1), onEdge(f, false, f.x0), onEdge(f, false, f.x1)].filter(Boolean).length;
-    return ruled < 3;
-  });
 }
 
 /** A caption of one part of a figure: a letter or roman numeral in brackets, then its words. */

@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { ACCENTS, BAR_CHART, EXPANDED, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, barChartPdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, EXPANDED, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
@@ -442,23 +442,6 @@ describe('a page whose text would run past its bottom', () => {
       doc.destroy();
     }
   }, 120_000);
-});
-
-describe('a chart drawn with filled bars', () => {
-  it('becomes one picture at its box with its labels, and the text around it stays text', async () => {
-    const path = tmp.file('bar-chart.pdf', barChartPdf());
-    const page = (await analysePdf({ path })).pages[0]!;
-    expect(page.blocks.map((b) => b.kind)).toEqual(['paragraph', 'image', 'paragraph']);
-    const chart = page.blocks[1]!;
-    // The bars (140..375 wide, 560..690 up from the bottom) on their axis, the quarter labels
-    // under them and the tick labels left of the axis.
-    expect(chart.bbox.x0).toBeLessThan(101);
-    expect(chart.bbox.x1).toBeGreaterThan(399);
-    expect(chart.bbox.y0).toBeLessThan(842 - 690);
-    expect(chart.bbox.y1).toBeGreaterThan(842 - 548);
-    const text = paragraphsOf(page).map(textOf);
-    expect(text).toEqual([BAR_CHART.above, BAR_CHART.below]);
-  });
 });
 
 describe('text printed over itself', () => {
