@@ -314,7 +314,7 @@ export function accentsPdf(): Uint8Array {
  * in blue at 200x100 pt at (72, 142) from the top, between two lines of text, as scanners draw
  * scanned text.
  */
-export function stencilMaskPdf(): Uint8Array {
+export function stencilMaskPdf(options: { overImage?: boolean } = {}): Uint8Array {
   const doc = new mupdf.PDFDocument();
   try {
     const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
@@ -324,12 +324,15 @@ export function stencilMaskPdf(): Uint8Array {
       for (let x = 0; x < 16; x++) bits += (Math.floor(x / 4) + Math.floor(y / 4)) % 2 ? '1' : '0';
       rows.push(parseInt(bits, 2).toString(16).padStart(4, '0'));
     }
+    // Over a green picture of the same box when asked (a scan with a mask drawn on it).
+    const image = options.overImage ? doc.addImage(new mupdf.Image(pngFile(rgbFrame(20, 10, [0, 255, 0])))) : undefined;
     const ops = [
       show('F1', 11, 72, 760, 'Text above the mask.'),
+      ...(image ? ['q 200 0 0 100 72 600 cm /Im1 Do Q'] : []),
       `q 0 0 1 rg 200 0 0 100 72 600 cm BI /IM true /W 16 /H 16 /BPC 1 /D [1 0] /F /AHx ID ${rows.join('')}> EI Q`,
       show('F1', 11, 72, 560, 'Text below the mask.'),
     ];
-    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts, ...(image ? { XObject: { Im1: image } } : {}) }, ops.join('\n')));
     return savedBytes(doc, 'compress');
   } finally {
     doc.destroy();

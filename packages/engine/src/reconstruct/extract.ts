@@ -127,6 +127,8 @@ const area = (r: Rect): number => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - 
  */
 function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], placements: Placement[]): RawImage[] {
   const result: RawImage[] = [];
+  // Regions cut from the rendered page (masks, turned images), rendered once all are known.
+  const drawn: { box: Rect; dpi: number }[] = [];
   for (const img of images) {
     const p = placements.find((q) => Math.abs(q.full.x0 - img.bbox.x0) < 1 && Math.abs(q.full.y0 - img.bbox.y0) < 1 && Math.abs(q.full.x1 - img.bbox.x1) < 1 && Math.abs(q.full.y1 - img.bbox.y1) < 1);
     if (img.renderFromPage) {
@@ -135,8 +137,7 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
       // The image's pixels across its longer side on the page, at most CLIPPED_IMAGE_MAX_DPI.
       const longest = Math.max(img.bbox.x1 - img.bbox.x0, img.bbox.y1 - img.bbox.y0, 1);
       const dpi = Math.max(72, Math.min(CLIPPED_IMAGE_MAX_DPI, (Math.max(img.pixelWidth, img.pixelHeight) / longest) * 72));
-      const rendered = renderWithoutText(page, bounds, visible, dpi);
-      if (rendered) result.push({ bbox: visible, ...rendered });
+      drawn.push({ box: { ...visible }, dpi });
       continue;
     }
     if (!p || (area(p.visible) >= area(p.full) * 0.95 && !img.masked)) {
@@ -147,6 +148,40 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
     const dpi = Math.max(72, Math.min(CLIPPED_IMAGE_MAX_DPI, (p.pixelWidth / Math.max(1, p.full.x1 - p.full.x0)) * 72));
     const rendered = renderWithoutText(page, bounds, p.visible, dpi);
     if (rendered) result.push({ bbox: p.visible, ...rendered });
+  }
+  // Overlapping images are one picture as seen (masks drawn over a scan, over each other):
+  // each cut-out region takes in the regions and images it overlaps, and is rendered once.
+  const overlaps = (a: Rect, b: Rect): boolean => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1;
+  const unite = (a: Rect, b: Rect): void => {
+    a.x0 = Math.min(a.x0, b.x0);
+    a.y0 = Math.min(a.y0, b.y0);
+    a.x1 = Math.max(a.x1, b.x1);
+    a.y1 = Math.max(a.y1, b.y1);
+  };
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < drawn.length && !merged; i++) {
+      for (let j = i + 1; j < drawn.length && !merged; j++) {
+        if (overlaps(drawn[i]!.box, drawn[j]!.box)) {
+          unite(drawn[i]!.box, drawn[j]!.box);
+          drawn[i]!.dpi = Math.max(drawn[i]!.dpi, drawn[j]!.dpi);
+          drawn.splice(j, 1);
+          merged = true;
+        }
+      }
+      for (let k = result.length - 1; k >= 0 && !merged; k--) {
+        if (overlaps(drawn[i]!.box, result[k]!.bbox)) {
+          unite(drawn[i]!.box, result[k]!.bbox);
+          result.splice(k, 1);
+          merged = true;
+        }
+      }
+    }
+  }
+  for (const { box, dpi } of drawn) {
+    const rendered = renderWithoutText(page, bounds, box, dpi);
+    if (rendered) result.push({ bbox: box, ...rendered });
   }
   return result;
 }

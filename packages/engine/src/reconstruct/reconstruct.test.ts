@@ -375,6 +375,18 @@ describe('images that their own pixels do not show as drawn', () => {
     expect(page.blocks.map((b) => b.kind)).toEqual(['paragraph', 'image', 'paragraph']);
   });
 
+  it('makes a mask drawn over a picture one picture with it, as seen, not two stacked ones', async () => {
+    const path = tmp.file('mask-over-image.pdf', stencilMaskPdf({ overImage: true }));
+    const page = (await analysePdf({ path })).pages[0]!;
+    const images = page.blocks.filter((b) => b.kind === 'image');
+    expect(images).toHaveLength(1);
+    expect(images[0]!.bbox).toMatchObject({ x0: 72, y0: 142, x1: 272, y1: 242 });
+    // The picture where the mask leaves it, the mask's colour where it paints (within rounding).
+    const near = (rgb: number[], want: number[]): boolean => rgb.every((v, i) => Math.abs(v - want[i]!) <= 3);
+    expect(near(pixelAt(images[0]!.data, 1 / 8, 1 / 8), [0, 255, 0])).toBe(true);
+    expect(near(pixelAt(images[0]!.data, 3 / 8, 1 / 8), [0, 0, 255])).toBe(true);
+  });
+
   it('keeps a picture turned on the page as it stands there, not as its pixels are stored', async () => {
     const path = tmp.file('turned.pdf', turnedImagePdf());
     const page = (await analysePdf({ path })).pages[0]!;
