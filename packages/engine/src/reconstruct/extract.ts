@@ -495,7 +495,7 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
       },
       endLine() {
         applyVerticalRatios(glyphs, ratios);
-        const seen = glyphs.filter((g) => overprints.keep(g));
+        const seen = overprints.keep(glyphs);
         if (seen.some((g) => !/\s/.test(g.c))) lines.push({ glyphs: upright ? attachAccents(seen) : seen, upright });
         glyphs = [];
       },
@@ -530,14 +530,22 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
 class Overprints {
   private placed = new Map<string, Glyph[]>();
 
-  keep(g: Glyph): boolean {
-    if (/\s/.test(g.c)) return true;
-    const same = this.placed.get(g.c);
-    const near = g.size * 0.1;
-    if (same?.some((o) => Math.abs(o.x0 - g.x0) < near && Math.abs(o.base - g.base) < near)) return false;
-    if (same) same.push(g);
-    else this.placed.set(g.c, [g]);
-    return true;
+  /**
+   * The glyphs of a line that no earlier line already put there. Within one line glyphs may
+   * share a place (the parts of a ligature, marks over letters): only another pass counts.
+   */
+  keep(line: Glyph[]): Glyph[] {
+    const kept = line.filter((g) => {
+      if (/\s/.test(g.c)) return true;
+      const near = g.size * 0.1;
+      return !this.placed.get(g.c)?.some((o) => Math.abs(o.x0 - g.x0) < near && Math.abs(o.base - g.base) < near);
+    });
+    for (const g of kept) {
+      const same = this.placed.get(g.c);
+      if (same) same.push(g);
+      else this.placed.set(g.c, [g]);
+    }
+    return kept;
   }
 }
 
