@@ -1,12 +1,14 @@
 // Shared helpers of the benchmarks: corpus location, the built engine, timing, statistics.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const corpusDir = process.env.PAGEWRIGHT_CORPUS ?? join(repoRoot, '..', 'shared', 'corpus', 'pdf');
+/** The real-world set (`--set real`): PDFs nobody here made, for layout analysis. */
+export const realCorpusDir = process.env.PAGEWRIGHT_REAL_CORPUS ?? join(repoRoot, '..', 'shared', 'corpus', 'pdf-real');
 export const engineDist = join(repoRoot, 'packages', 'engine', 'dist', 'index.js');
 export const engineBin = join(repoRoot, 'packages', 'engine', 'bin', 'pagewright.js');
 
@@ -33,6 +35,22 @@ export function corpusFiles() {
     .filter((fact) => !process.env.PAGEWRIGHT_BENCH_FILES || new RegExp(process.env.PAGEWRIGHT_BENCH_FILES).test(fact.file.slice(corpusDir.length + 1)));
 }
 
+/** The corpus set chosen with `--set` (run.js): '' for the default one. */
+export const benchSet = () => process.env.PAGEWRIGHT_BENCH_SET ?? '';
+
+/**
+ * The PDFs of the real-world set as `{ file }` (no facts file: their page counts are read when
+ * they are opened), in name order, filtered like the corpus by `--files`.
+ */
+export function realFiles() {
+  if (!existsSync(realCorpusDir)) return null;
+  return readdirSync(realCorpusDir)
+    .filter((name) => /\.pdf$/i.test(name))
+    .sort()
+    .filter((name) => !process.env.PAGEWRIGHT_BENCH_FILES || new RegExp(process.env.PAGEWRIGHT_BENCH_FILES).test(name))
+    .map((name) => ({ file: join(realCorpusDir, name) }));
+}
+
 export function hasCommand(command, args = ['--version']) {
   return spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 }
@@ -46,6 +64,43 @@ export function soffice(profile, args, timeout = 1_800_000) {
   const r = spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', ...args], { encoding: 'utf8', timeout });
   if (r.error) spawnSync('pkill', ['-KILL', '-f', `UserInstallation=file://${profile}`]);
   return r;
+}
+
+/** Past this, LibreOffice's rendering of one of its own imports counts as failed. */
+const LO_RENDER_TIMEOUT = Number(process.env.PAGEWRIGHT_LO_RENDER_TIMEOUT_MS ?? 240_000);
+
+/**
+ * LibreOffice's rendering of its own import (a DOCX or PPTX made from the PDF) back to PDF, one
+ * process per file with a time limit: its imports of some tables are thousands of frames that
+ * take it many minutes to lay out, and one such file must not use up the time of the others
+ * (it then has no round trip, like a failed import). The result does not change between runs,
+ * so under PAGEWRIGHT_BENCH_CACHE=<dir> each file's PDF (or its failure) is kept beside the
+ * import (`<cached>.<ext>.pdf`, `<cached>.<ext>.pdf-failed`). `entries` are `{ path, cached }`
+ * (cached: the cache key of the file, or undefined). Returns the failures by path.
+ */
+export function renderLoImports(profile, outDir, entries) {
+  const failed = new Map();
+  for (const { path, cached } of entries) {
+    const pdf = join(outDir, basename(path).replace(/\.[^.]+$/, '.pdf'));
+    const kept = cached && `${cached}${path.slice(path.lastIndexOf('.'))}.pdf`;
+    if (kept && existsSync(kept)) {
+      copyFileSync(kept, pdf);
+      continue;
+    }
+    if (kept && existsSync(`${kept}-failed`)) {
+      failed.set(path, readFileSync(`${kept}-failed`, 'utf8'));
+      continue;
+    }
+    const r = soffice(profile, ['--convert-to', 'pdf', '--outdir', outDir, path], LO_RENDER_TIMEOUT);
+    if (existsSync(pdf)) {
+      if (kept) copyFileSync(pdf, kept);
+    } else {
+      const reason = r.error ? `rendering timed out after ${LO_RENDER_TIMEOUT / 1000} s` : `rendering exited ${r.status}`;
+      failed.set(path, reason);
+      if (kept) writeFileSync(`${kept}-failed`, reason);
+    }
+  }
+  return failed;
 }
 
 export function withTempDir(fn) {

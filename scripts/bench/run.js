@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark dispatcher: `npm run bench -- <tool> [--iterations N] [--files <pattern>]`.
+// Benchmark dispatcher: `npm run bench -- <tool> [--iterations N] [--files <pattern>] [--set <name>]`.
 // Each tool page name maps to a module exporting `run({ iterations })`, which prints its
 // numbers and returns an exit code. Later tools add a line to `benchmarks`.
 import { parseArgs } from 'node:util';
@@ -28,11 +28,11 @@ const benchmarks = {
 };
 
 function usage() {
-  return `Usage: npm run bench -- <tool> [--iterations N] [--files <pattern>]\n  --files  only the corpus files whose name contains the pattern (a regular expression)\n\nTools: ${Object.keys(benchmarks).join(', ')}, all\n`;
+  return `Usage: npm run bench -- <tool> [--iterations N] [--files <pattern>] [--set <name>]\n  --files  only the corpus files whose name contains the pattern (a regular expression)\n  --set    another corpus set: real (../shared/corpus/pdf-real, for pdf-to-word and pdf-to-ppt)\n\nTools: ${Object.keys(benchmarks).join(', ')}, all\n`;
 }
 
 const { values, positionals } = parseArgs({
-  options: { iterations: { type: 'string', short: 'n' }, files: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: { iterations: { type: 'string', short: 'n' }, files: { type: 'string' }, set: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   allowPositionals: true,
 });
 if (values.help) {
@@ -50,6 +50,7 @@ if (names.length === 0 || names.some((name) => !(name in benchmarks))) {
   process.exit(2);
 }
 if (values.files !== undefined) process.env.PAGEWRIGHT_BENCH_FILES = values.files;
+if (values.set !== undefined) process.env.PAGEWRIGHT_BENCH_SET = values.set;
 let code = 0;
 for (const name of names) {
   const module = await benchmarks[name]();

@@ -308,3 +308,130 @@ export function accentsPdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+/**
+ * A 1-bit stencil mask (a 16x16 checkerboard of 4x4 cells, painted where a sample is 1) drawn
+ * in blue at 200x100 pt at (72, 142) from the top, between two lines of text, as scanners draw
+ * scanned text.
+ */
+export function stencilMaskPdf(options: { overImage?: boolean } = {}): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const rows: string[] = [];
+    for (let y = 0; y < 16; y++) {
+      let bits = '';
+      for (let x = 0; x < 16; x++) bits += (Math.floor(x / 4) + Math.floor(y / 4)) % 2 ? '1' : '0';
+      rows.push(parseInt(bits, 2).toString(16).padStart(4, '0'));
+    }
+    // Over a green picture of the same box when asked (a scan with a mask drawn on it).
+    const image = options.overImage ? doc.addImage(new mupdf.Image(pngFile(rgbFrame(20, 10, [0, 255, 0])))) : undefined;
+    const ops = [
+      show('F1', 11, 72, 760, 'Text above the mask.'),
+      ...(image ? ['q 200 0 0 100 72 600 cm /Im1 Do Q'] : []),
+      `q 0 0 1 rg 200 0 0 100 72 600 cm BI /IM true /W 16 /H 16 /BPC 1 /D [1 0] /F /AHx ID ${rows.join('')}> EI Q`,
+      show('F1', 11, 72, 560, 'Text below the mask.'),
+    ];
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts, ...(image ? { XObject: { Im1: image } } : {}) }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * A 40x20 pixel blue image with a red 10x10 corner at its top left, drawn turned a quarter
+ * anticlockwise into a 40x80 pt box at (260, 262) from the top: on the page it stands upright
+ * with the red corner at the bottom left.
+ */
+export function turnedImagePdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const image = doc.addImage(new mupdf.Image(pngFile(rgbFrame(40, 20, [0, 0, 255], [[0, 0, 10, 10, [255, 0, 0]]]))));
+    const ops = [show('F1', 11, 72, 760, 'Text above the turned picture.'), 'q 0 80 -40 0 300 500 cm /Im1 Do Q', show('F1', 11, 72, 420, 'Text below the turned picture.')];
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts, XObject: { Im1: image } }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}
+
+export const SHADED = {
+  header: ['Region', 'Offices', 'Answers'],
+  body: [
+    ['North', '12', '340'],
+    ['South', '9', '275'],
+  ],
+  /** The header row's fill (dark blue) under white bold text. */
+  headerFill: '1f3864',
+  before: 'Please note the ',
+  highlighted: 'highlighted',
+  after: ' word in this line.',
+  highlight: 'ffff00',
+};
+
+/**
+ * A ruled 3x3 table whose header row is filled dark blue with white bold text, and under it a
+ * line with one word on a yellow box (a highlight).
+ */
+export function shadedPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const regular = new mupdf.Font('Helvetica');
+    const fonts = { F1: doc.addSimpleFont(regular), F2: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')) };
+    const width = (text: string): number => [...text].reduce((w, c) => w + regular.advanceGlyph(regular.encodeCharacter(c.charCodeAt(0))) * 11, 0);
+    const ops: string[] = ['0.122 0.220 0.392 rg 72 680 300 20 re f', '0 0 0 RG 0.5 w'];
+    for (const y of [700, 680, 660, 640]) ops.push(`72 ${y} m 372 ${y} l S`);
+    for (const x of [72, 172, 272, 372]) ops.push(`${x} 640 m ${x} 700 l S`);
+    SHADED.header.forEach((text, i) => ops.push(show('F2', 11, 76 + i * 100, 686, text, '1 1 1')));
+    SHADED.body.forEach((row, r) => row.forEach((text, i) => ops.push(show('F1', 11, 76 + i * 100, 666 - r * 20, text))));
+    const x = 72 + width(SHADED.before);
+    ops.push(`1 1 0 rg ${x} 597 ${width(SHADED.highlighted)} 13 re f`);
+    ops.push(show('F1', 11, 72, 600, SHADED.before + SHADED.highlighted + SHADED.after));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * A page filled to its bottom with short lines set one by one (an address list) under a wider
+ * heading line, 11 pt text 12.4 pt apart: closer than a word processor's own line height for
+ * one-line paragraphs, so written as drawn it runs a few lines past the page.
+ */
+export const TIGHT_LINES = {
+  heading: 'A heading line wider than every entry of the list set under it on this page.',
+  entries: Array.from({ length: 62 }, (_, i) => `Entry ${String(i + 1).padStart(2, '0')} of the list.`),
+};
+export function tightLinesPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const ops = [show('F1', 11, 72, 842 - 30, TIGHT_LINES.heading), ...TIGHT_LINES.entries.map((line, i) => show('F1', 11, 72, 842 - 50 - i * 12.4, line))];
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}
+
+export const OVERPRINTED = { bold: 'Annual Report 2011', plain: 'All small villages.... still call' };
+
+/**
+ * A title made bold by printing it three times a few tenths of a point apart (fake bold), over
+ * a plain line with doubled letters and leader dots.
+ */
+export function overprintedPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const ops = [0, 0.3, 0.6].map((dx) => show('F1', 20, 72 + dx, 760, OVERPRINTED.bold));
+    ops.push(show('F1', 11, 72, 720, OVERPRINTED.plain));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

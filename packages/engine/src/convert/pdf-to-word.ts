@@ -25,6 +25,7 @@ import {
   PageOrientation,
   Paragraph as DocxParagraph,
   SectionType,
+  ShadingType,
   SoftHyphen,
   Table as DocxTable,
   TableCell as DocxTableCell,
@@ -154,7 +155,10 @@ function scriptShift(run: Run): `${number}pt` | `-${number}pt` {
   return run.script === 'super' ? `${shift}pt` : `-${shift}pt`;
 }
 
-function textRun(run: Run, pageNumber?: number): TextRun {
+/** A fill behind text or a cell, as drawn. */
+const shade = (fill: string): { type: typeof ShadingType.CLEAR; fill: string; color: string } => ({ type: ShadingType.CLEAR, fill, color: 'auto' });
+
+function textRun(run: Run, pageNumber?: number, background?: string): TextRun {
   const font = portableFamily(run);
   const spacing = fittingSpacing(run, font);
   const options = {
@@ -168,6 +172,9 @@ function textRun(run: Run, pageNumber?: number): TextRun {
     ...(spacing !== 0 ? { characterSpacing: spacing } : {}),
     // Word shrinks raised text itself; the position without the shrinking keeps the PDF's size.
     ...(run.script ? { position: scriptShift(run) } : {}),
+    // The box drawn under the text (white text on a coloured header stays readable), unless the
+    // cell it sits in already has that fill.
+    ...(run.shading && run.shading !== background ? { shading: shade(run.shading) } : {}),
   };
   const text = xmlSafe(run.text);
   // A page number in a running header or footer becomes Word's PAGE field.
@@ -183,14 +190,37 @@ interface WriteContext {
   previousList: boolean;
 }
 
-function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; floats?: ImageRun[] } = {}): DocxParagraph {
+/**
+ * How much of the PDF's vertical spacing a page keeps so that it fits on one Word page: the
+ * share of the gaps between blocks and of the line spacing (1 when it fits as drawn).
+ */
+interface Fit {
+  space: number;
+  line: number;
+}
+
+const AS_DRAWN: Fit = { space: 1, line: 1 };
+
+/** The paragraph's exact line height as written: the PDF's, never tighter than the glyphs need. */
+function lineHeight(p: Paragraph, fit: Fit = AS_DRAWN): number {
+  const size = Math.max(...p.runs.map((r) => r.size), 1);
+  return Math.max(size, Math.max(p.lineSpacing, size * 1.05) * fit.line);
+}
+
+/** The number of lines the paragraph has in the PDF (from its height and line spacing). */
+function lineCount(p: Paragraph): number {
+  const size = Math.max(...p.runs.map((r) => r.size), 1);
+  return Math.max(1, Math.round((p.bbox.y1 - p.bbox.y0 - size) / Math.max(1, p.lineSpacing)) + 1);
+}
+
+function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number } = {}): DocxParagraph {
   const children: ParagraphChild[] = [];
   if (options.columnBreak) children.push(new ColumnBreak());
   for (const f of options.floats ?? []) children.push(f);
-  for (const run of p.runs) children.push(textRun(run, options.pageNumber));
-  const size = Math.max(...p.runs.map((r) => r.size), 1);
-  // Exact line spacing keeps the page's vertical rhythm; never tighter than the glyphs need.
-  const line = Math.max(p.lineSpacing, size * 1.05);
+  for (const run of p.runs) children.push(textRun(run, options.pageNumber, options.cellShading));
+  const fit = options.fit ?? AS_DRAWN;
+  // Exact line spacing keeps the page's vertical rhythm.
+  const line = options.line ?? lineHeight(p, fit);
   const indent = p.list
     ? { left: twips(p.leftIndent + 18), hanging: twips(18) }
     : p.firstLineIndent >= 0
@@ -202,7 +232,7 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     children,
     alignment: ALIGN[p.align],
     ...(p.rtl ? { bidirectional: true } : {}),
-    spacing: { before: options.inCell ? 0 : twips(p.spaceBefore), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
+    spacing: { before: options.inCell ? 0 : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
     indent: options.inCell ? {} : indent,
     ...(p.headingLevel ? { heading: HEADINGS[Math.min(6, p.headingLevel) - 1]! } : {}),
     // Level 0 always: the number's start and format are the first level's, and the
@@ -230,7 +260,7 @@ function floatingImage(img: ImageBlock): ImageRun {
   });
 }
 
-function imageParagraph(img: ImageBlock, columnX: number, columnBreak: boolean): DocxParagraph {
+function imageParagraph(img: ImageBlock, columnX: number, columnBreak: boolean, fit: Fit): DocxParagraph {
   const width = img.bbox.x1 - img.bbox.x0;
   const height = img.bbox.y1 - img.bbox.y0;
   const children: ParagraphChild[] = [];
@@ -239,7 +269,7 @@ function imageParagraph(img: ImageBlock, columnX: number, columnBreak: boolean):
   return new DocxParagraph({
     children,
     // Auto line spacing: an exact one would crop the picture to one text line.
-    spacing: { before: twips(img.spaceBefore), after: 0, line: 240, lineRule: LineRuleType.AUTO },
+    spacing: { before: twips(img.spaceBefore * fit.space), after: 0, line: 240, lineRule: LineRuleType.AUTO },
     indent: { left: twips(Math.max(0, img.bbox.x0 - columnX)) },
   });
 }
@@ -256,12 +286,22 @@ function table(t: Table, ctx: WriteContext): DocxTable {
     const cells = row.cells.map((cell) => {
       const width = widths.slice(column, column + cell.colSpan).reduce((a, b) => a + b, 0);
       column += cell.colSpan;
-      const children = cell.text.length ? cell.text.map((p) => paragraph(p, ctx, { inCell: true })) : [new DocxParagraph({ spacing: { before: 0, after: 0 } })];
+      // The cell's lines share the row's height as drawn: a row grows past it only when its text
+      // would not fit at the size it is set in.
+      const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
+      const squeeze = drawn > row.height + 0.5 ? row.height / drawn : 1;
+      const children = cell.text.length
+        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, line: lineHeight(p, { space: 1, line: squeeze }), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        : // An empty cell's paragraph in the default font would be taller than a thin row.
+          [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({
         children,
+        ...(cell.shading ? { shading: shade(cell.shading) } : {}),
         width: { size: width, type: WidthType.DXA },
         verticalAlign: VerticalAlignTable.TOP,
-        margins: { top: 0, bottom: 0, left: 60, right: 60 },
+        // Narrow cell margins: the PDF's text often reaches close to the cell's rules, and a
+        // line that no longer fits would wrap and make the row taller than drawn.
+        margins: { top: 0, bottom: 0, left: 20, right: 20 },
         ...(cell.colSpan > 1 ? { columnSpan: cell.colSpan } : {}),
       });
     });
@@ -290,9 +330,56 @@ function bandsOf(page: PageLayout): { spanning: boolean; blocks: Block[] }[] {
   return bands;
 }
 
+/** The height a block takes in Word's flow (its gap above apart), points. */
+function blockHeight(b: Block, fit: Fit): number {
+  if (b.kind === 'paragraph') return lineCount(b) * lineHeight(b, fit);
+  // A picture sits on a line of the default font: its descent is added under it.
+  if (b.kind === 'image') return b.float ? 0 : b.bbox.y1 - b.bbox.y0 + 3;
+  return b.rows.reduce((h, row) => h + Math.max(row.height, ...row.cells.map((c) => c.text.reduce((n, p) => n + lineCount(p) * Math.min(lineHeight(p), row.height), 0))), 0);
+}
+
+/** The gap Word leaves above a block (a table's gap is an exact-height paragraph of at most 200 pt). */
+function gapAbove(b: Block): number {
+  if (b.kind === 'image' && b.float) return 0;
+  return b.kind === 'table' ? (b.spaceBefore > 1 ? Math.min(b.spaceBefore, 200) : 0) : b.spaceBefore;
+}
+
+/** The height of the page's flow in Word: band after band, a column band as tall as its tallest column. */
+function flowHeight(bands: { spanning: boolean; blocks: Block[] }[], fit: Fit): number {
+  let total = 0;
+  for (const band of bands) {
+    const columns = new Map<number, number>();
+    for (const b of band.blocks) {
+      const key = band.spanning ? 0 : b.column;
+      columns.set(key, (columns.get(key) ?? 0) + gapAbove(b) * fit.space + blockHeight(b, fit));
+    }
+    total += Math.max(0, ...columns.values());
+  }
+  return total;
+}
+
+/**
+ * The fitting pass: a PDF page is one Word page, so when the page's flow as drawn would run
+ * past the bottom margin (other fonts' line boxes, rows grown by their text), the gaps between
+ * blocks shrink first, then the line spacing (never below the font size).
+ */
+function pageFit(bands: { spanning: boolean; blocks: Block[] }[], available: number): Fit {
+  const drawn = flowHeight(bands, AS_DRAWN);
+  if (drawn <= available) return AS_DRAWN;
+  const gaps = drawn - flowHeight(bands, { space: 0, line: 1 });
+  if (gaps >= drawn - available) return { space: Math.max(0, 1 - (drawn - available) / gaps), line: 1 };
+  const withoutGaps = drawn - gaps;
+  const lines = withoutGaps - flowHeight(bands, { space: 0, line: 0 });
+  const line = lines > 0 ? Math.max(0, 1 - (withoutGaps - available) / lines) : 1;
+  return { space: 0, line };
+}
+
 function runningKey(paragraphs: Paragraph[]): string {
   return paragraphs.map((p) => p.runs.map((r) => r.text).join('').replace(/\d+/g, '#')).join('\n');
 }
+
+/** Room kept free above the bottom margin by the fitting pass, points. */
+const FIT_SLACK = 6;
 
 /** Builds the Word document of a layout. */
 export function layoutToDocx(layout: DocumentLayout): Document {
@@ -309,8 +396,9 @@ export function layoutToDocx(layout: DocumentLayout): Document {
     const footerTop = page.footer.length ? Math.min(...page.footer.map((p) => p.bbox.y0)) : undefined;
     const footerBottom = page.footer.length ? Math.max(...page.footer.map((p) => p.bbox.y1)) : page.height;
     // The body may run a little longer than in the PDF (other fonts wrap differently): the
-    // bottom margin leaves it the room down to the footer instead of the PDF's last line.
-    const bottom = footerTop !== undefined ? Math.max(page.height - footerTop + 4, 12) : Math.min(page.margins.bottom, 36);
+    // bottom margin leaves it the room down to the footer instead of the PDF's last line, or
+    // half the PDF's margin when there is no footer (the flow's place is set from the top).
+    const bottom = footerTop !== undefined ? Math.max(page.height - footerTop + 4, 12) : Math.min(page.margins.bottom, 36) / 2;
     const top = Math.max(page.margins.top, headerTop !== undefined ? headerBottom + 2 : 0);
     const margin = {
       top: twips(top),
@@ -331,6 +419,8 @@ export function layoutToDocx(layout: DocumentLayout): Document {
     };
     const bands = bandsOf(page);
     if (bands.length === 0) bands.push({ spanning: true, blocks: [] });
+    // A little room under the flow for what rounding and other fonts add.
+    const fit = pageFit(bands, page.height - top - bottom - FIT_SLACK);
     bands.forEach((band, bandIndex) => {
       const children: Child[] = [];
       const columns = band.spanning ? [{ x0: left, x1: left + contentWidth }] : page.columns;
@@ -352,14 +442,17 @@ export function layoutToDocx(layout: DocumentLayout): Document {
           continue;
         }
         if (block.kind === 'paragraph') {
-          children.push(paragraph(block, ctx, { columnBreak: pendingBreak, floats: floats.splice(0) }));
+          children.push(paragraph(block, ctx, { columnBreak: pendingBreak, floats: floats.splice(0), fit }));
         } else if (block.kind === 'table') {
+          // Pictures floating beside the table are anchored above it, on its page: anchored in
+          // the paragraph after it, they would follow that paragraph onto the next page.
+          if (floats.length) children.push(new DocxParagraph({ children: floats.splice(0), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           if (pendingBreak) children.push(new DocxParagraph({ children: [new ColumnBreak()], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
-          else if (block.spaceBefore > 1) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.min(block.spaceBefore, 200)), lineRule: LineRuleType.EXACT } }));
+          else if (block.spaceBefore * fit.space > 1) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.min(block.spaceBefore * fit.space, 200)), lineRule: LineRuleType.EXACT } }));
           children.push(table(block, ctx));
           ctx.previousList = false;
         } else {
-          children.push(imageParagraph(block, band.spanning ? left : colX, pendingBreak));
+          children.push(imageParagraph(block, band.spanning ? left : colX, pendingBreak, fit));
           ctx.previousList = false;
         }
         pendingBreak = false;
@@ -391,11 +484,12 @@ export function layoutToDocx(layout: DocumentLayout): Document {
         const hKey = runningKey(page.header);
         const fKey = runningKey(page.footer);
         const mutable = section as { headers?: ISectionOptions['headers']; footers?: ISectionOptions['footers'] };
-        if (hKey !== headerKey) {
+        // A page without a header needs an empty one only to end the previous page's.
+        if (hKey !== (headerKey ?? '')) {
           mutable.headers = { default: new Header({ children: page.header.length ? page.header.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index })) : [new DocxParagraph({})] }) };
           headerKey = hKey;
         }
-        if (fKey !== footerKey) {
+        if (fKey !== (footerKey ?? '')) {
           mutable.footers = { default: new Footer({ children: page.footer.length ? page.footer.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index })) : [new DocxParagraph({})] }) };
           footerKey = fKey;
         }

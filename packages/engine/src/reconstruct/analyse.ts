@@ -10,7 +10,7 @@ import { uprightPage } from './upright.js';
 import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
-import { extractPage, halfPoint, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
+import { extractPage, halfPoint, type Fill, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
 import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
 
 /**
@@ -169,6 +169,8 @@ interface PageContext {
   bodySize: number;
   headingSizes: number[];
   titles: { title: string; level: number }[];
+  /** The page's filled boxes that can shade text (see shadingAt). */
+  fills?: Fill[];
 }
 
 /** A row of segments on one baseline within a column. */
@@ -181,6 +183,7 @@ interface Line extends Rect {
 type Item = { kind: 'line'; line: Line } | { kind: 'block'; block: Table | ImageBlock };
 
 function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageContext): PageLayout {
+  ctx = { ...ctx, fills: shadingFills(raw) };
   const header = linesToParagraphs(toLines([...running.header]), { x0: 0, x1: raw.width }, ctx);
   const footer = linesToParagraphs(toLines([...running.footer]), { x0: 0, x1: raw.width }, ctx);
   let segments = raw.segments.filter((s) => !running.header.has(s) && !running.footer.has(s));
@@ -263,6 +266,7 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
       flush();
     }
   }
+  for (const b of blocks) if (b.kind === 'table') shadeCells(b, ctx.fills ?? []);
   const bodyBox = { ...area, y0: Math.max(0, layoutTop(blocks, area.y0)) };
   setSpaceBefore(blocks, bodyBox.y0);
   markHeadings(blocks, ctx);
@@ -274,6 +278,46 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
     bottom: Math.max(0, raw.height - bodyBox.y1),
   };
   return { index, width: raw.width, height: raw.height, margins, columns, header, footer, blocks };
+}
+
+/** Fills that can shade text: not a background covering most of the page. */
+function shadingFills(raw: RawPage): Fill[] {
+  return raw.fills.filter((f) => (f.x1 - f.x0) * (f.y1 - f.y0) < raw.width * raw.height * 0.6);
+}
+
+/**
+ * The colour of the topmost fill under a point (the last drawn wins), or undefined when that
+ * is white or there is none.
+ */
+function shadingAt(fills: Fill[], x: number, y: number): string | undefined {
+  for (let i = fills.length - 1; i >= 0; i--) {
+    const f = fills[i]!;
+    if (x >= f.x0 && x <= f.x1 && y >= f.y0 && y <= f.y1) return f.color === 'ffffff' ? undefined : f.color;
+  }
+  return undefined;
+}
+
+/** Each cell's fill: the topmost one under its middle that covers most of the cell. */
+function shadeCells(table: Table, fills: Fill[]): void {
+  const xs = [table.bbox.x0];
+  for (const w of table.columns) xs.push(xs[xs.length - 1]! + w);
+  let y0 = table.bbox.y0;
+  for (const row of table.rows) {
+    const y1 = y0 + row.height;
+    let column = 0;
+    for (const cell of row.cells) {
+      const x0 = xs[column] ?? table.bbox.x1;
+      const x1 = xs[column + cell.colSpan] ?? table.bbox.x1;
+      column += cell.colSpan;
+      const cx = (x0 + x1) / 2;
+      const cy = (y0 + y1) / 2;
+      const under = fills.filter((f) => cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1);
+      const top = under[under.length - 1];
+      const covered = top ? (Math.min(top.x1, x1) - Math.max(top.x0, x0)) * (Math.min(top.y1, y1) - Math.max(top.y0, y0)) : 0;
+      if (top && top.color !== 'ffffff' && covered >= (x1 - x0) * (y1 - y0) * 0.5) cell.shading = top.color;
+    }
+    y0 = y1;
+  }
 }
 
 function bboxOf(rects: Rect[]): Rect | undefined {
@@ -749,6 +793,9 @@ function readRightToLeft(line: Line, push: (g: Glyph) => void, addSpace: () => v
 function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column: number): Paragraph {
   const runs: Run[] = [];
   let script: Run['script'];
+  // The fills under this paragraph, to shade its text as drawn.
+  const box = bboxOf(lines)!;
+  const fills = (ctx.fills ?? []).filter((f) => f.x0 <= box.x1 && f.x1 >= box.x0 && f.y0 <= box.y1 && f.y1 >= box.y0);
   const push = (g: Glyph | { c: string; style: Glyph['style']; size: number; color: string }): void => {
     const last = runs[runs.length - 1];
     const size = halfPoint(g.size);
@@ -757,11 +804,12 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
       return;
     }
     const advance = 'x0' in g && !/\s/.test(g.c) ? g.x1 - g.x0 : 0;
-    if (last && last.font === g.style.family && last.size === size && last.bold === g.style.bold && last.italic === g.style.italic && last.color === g.color && last.script === script) {
+    const shading = 'x0' in g && fills.length ? shadingAt(fills, (g.x0 + g.x1) / 2, (g.y0 + g.y1) / 2) : last?.shading;
+    if (last && last.font === g.style.family && last.size === size && last.bold === g.style.bold && last.italic === g.style.italic && last.color === g.color && last.script === script && last.shading === shading) {
       last.text += g.c;
       last.advance = (last.advance ?? 0) + advance;
     } else {
-      runs.push({ text: g.c, font: g.style.family, size, bold: g.style.bold, italic: g.style.italic, color: g.color, mono: g.style.mono, serif: g.style.serif, advance, ...(script ? { script } : {}) });
+      runs.push({ text: g.c, font: g.style.family, size, bold: g.style.bold, italic: g.style.italic, color: g.color, mono: g.style.mono, serif: g.style.serif, advance, ...(script ? { script } : {}), ...(shading ? { shading } : {}) });
     }
   };
   const addSpace = (): void => {

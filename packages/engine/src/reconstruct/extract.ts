@@ -49,6 +49,12 @@ export interface RawImage {
   bbox: Rect;
   /** Drawn through a soft or stencil mask: its pixels alone would show the hidden parts. */
   masked?: boolean;
+  /**
+   * Its own pixels do not show it as drawn: a 1-bit stencil mask (pixels that only say where
+   * the fill colour goes), or an image turned or mirrored on the page. It is cut out of the
+   * rendered page instead (`data` is empty until then).
+   */
+  renderFromPage?: boolean;
   data: Uint8Array;
   ext: 'jpg' | 'png';
   pixelWidth: number;
@@ -72,6 +78,13 @@ export interface RawPage {
   rules: Rule[];
   /** Boxes of vector drawing that is not a rule (curves, shapes, large fills): figures and charts. */
   art: Rect[];
+  /** Filled rectangles wider and taller than a rule (shaded cells, paragraphs, highlights), in drawing order. */
+  fills: Fill[];
+}
+
+/** A filled axis-aligned rectangle and its colour (six hex digits). */
+export interface Fill extends Rect {
+  color: string;
 }
 
 /** A gap between glyphs wider than this many ems ends a segment (columns, table cells, tab stops). */
@@ -92,8 +105,8 @@ export function extractPage(page: MupdfPage): RawPage {
   const list = page.toDisplayList(true);
   try {
     const { segments, images } = readText(list, bounds);
-    const { rules, art, placements } = readVectors(page, bounds);
-    const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art };
+    const { rules, art, fills, placements } = readVectors(page, bounds);
+    const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art, fills };
     const bodySize = pageBodySize(raw.segments);
     for (const region of figureRegions(raw)) addFigure(raw, page, list, bounds, region, bodySize);
     for (const region of formulaRegions(raw)) addFigure(raw, page, list, bounds, region, Infinity);
@@ -114,8 +127,19 @@ const area = (r: Rect): number => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - 
  */
 function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], placements: Placement[]): RawImage[] {
   const result: RawImage[] = [];
+  // Regions cut from the rendered page (masks, turned images), rendered once all are known.
+  const drawn: { box: Rect; dpi: number }[] = [];
   for (const img of images) {
     const p = placements.find((q) => Math.abs(q.full.x0 - img.bbox.x0) < 1 && Math.abs(q.full.y0 - img.bbox.y0) < 1 && Math.abs(q.full.x1 - img.bbox.x1) < 1 && Math.abs(q.full.y1 - img.bbox.y1) < 1);
+    if (img.renderFromPage) {
+      const visible = p?.visible ?? img.bbox;
+      if (visible.x1 - visible.x0 < IMAGE_MIN_SIDE || visible.y1 - visible.y0 < IMAGE_MIN_SIDE) continue;
+      // The image's pixels across its longer side on the page, at most CLIPPED_IMAGE_MAX_DPI.
+      const longest = Math.max(img.bbox.x1 - img.bbox.x0, img.bbox.y1 - img.bbox.y0, 1);
+      const dpi = Math.max(72, Math.min(CLIPPED_IMAGE_MAX_DPI, (Math.max(img.pixelWidth, img.pixelHeight) / longest) * 72));
+      drawn.push({ box: { ...visible }, dpi });
+      continue;
+    }
     if (!p || (area(p.visible) >= area(p.full) * 0.95 && !img.masked)) {
       result.push(img);
       continue;
@@ -124,6 +148,40 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
     const dpi = Math.max(72, Math.min(CLIPPED_IMAGE_MAX_DPI, (p.pixelWidth / Math.max(1, p.full.x1 - p.full.x0)) * 72));
     const rendered = renderWithoutText(page, bounds, p.visible, dpi);
     if (rendered) result.push({ bbox: p.visible, ...rendered });
+  }
+  // Overlapping images are one picture as seen (masks drawn over a scan, over each other):
+  // each cut-out region takes in the regions and images it overlaps, and is rendered once.
+  const overlaps = (a: Rect, b: Rect): boolean => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1;
+  const unite = (a: Rect, b: Rect): void => {
+    a.x0 = Math.min(a.x0, b.x0);
+    a.y0 = Math.min(a.y0, b.y0);
+    a.x1 = Math.max(a.x1, b.x1);
+    a.y1 = Math.max(a.y1, b.y1);
+  };
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < drawn.length && !merged; i++) {
+      for (let j = i + 1; j < drawn.length && !merged; j++) {
+        if (overlaps(drawn[i]!.box, drawn[j]!.box)) {
+          unite(drawn[i]!.box, drawn[j]!.box);
+          drawn[i]!.dpi = Math.max(drawn[i]!.dpi, drawn[j]!.dpi);
+          drawn.splice(j, 1);
+          merged = true;
+        }
+      }
+      for (let k = result.length - 1; k >= 0 && !merged; k--) {
+        if (overlaps(drawn[i]!.box, result[k]!.bbox)) {
+          unite(drawn[i]!.box, result[k]!.bbox);
+          result.splice(k, 1);
+          merged = true;
+        }
+      }
+    }
+  }
+  for (const { box, dpi } of drawn) {
+    const rendered = renderWithoutText(page, bounds, box, dpi);
+    if (rendered) result.push({ bbox: box, ...rendered });
   }
   return result;
 }
@@ -402,6 +460,7 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
   let ratios: { font: number; ratio: number | undefined }[] = [];
   let upright = true;
   const advances = new Map<string, number>();
+  const overprints = new Overprints();
   const stext = list.toStructuredText('preserve-images,preserve-whitespace');
   try {
     walkText(stext, {
@@ -436,12 +495,21 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
       },
       endLine() {
         applyVerticalRatios(glyphs, ratios);
-        lines.push({ glyphs: upright ? attachAccents(glyphs) : glyphs, upright });
+        const seen = overprints.keep(glyphs);
+        if (seen.some((g) => !/\s/.test(g.c))) lines.push({ glyphs: upright ? attachAccents(seen) : seen, upright });
         glyphs = [];
       },
-      onImageBlock(bbox, _transform, image) {
+      onImageBlock(bbox, transform, image) {
         const rect = { x0: bbox[0] - ox, y0: bbox[1] - oy, x1: bbox[2] - ox, y1: bbox[3] - oy };
         if (rect.x1 - rect.x0 < IMAGE_MIN_SIDE || rect.y1 - rect.y0 < IMAGE_MIN_SIDE) return;
+        // A stencil mask has no colours of its own; a turned or mirrored image's pixels would
+        // come back upright: both are taken from the page as drawn (clipImages).
+        const [a, b, c, d] = transform as number[];
+        const turned = Math.abs(b!) > 1e-3 || Math.abs(c!) > 1e-3 || a! < 0 || d! < 0;
+        if (image.getImageMask() || turned) {
+          images.push({ bbox: rect, renderFromPage: true, data: new Uint8Array(0), ext: 'png', pixelWidth: image.getWidth(), pixelHeight: image.getHeight() });
+          return;
+        }
         const encoded = encodeImage(image);
         // Transparency lives in the mask, which the image's own pixels do not carry.
         if (encoded) images.push({ bbox: rect, ...encoded, ...(image.getMask() || image.getImageMask() ? { masked: true } : {}) });
@@ -451,6 +519,34 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
     stext.destroy();
   }
   return { segments: lines.flatMap((line) => splitLine(line.glyphs, line.upright)), images };
+}
+
+/**
+ * Text drawn several times over itself (a fake bold: the same glyphs printed again a fraction
+ * of a point aside) is read once, as it is seen: a glyph whose character already stands at
+ * about the same place (within a tenth of its size, less than the narrowest letter's advance,
+ * so that "ll" stays two letters) is left out.
+ */
+class Overprints {
+  private placed = new Map<string, Glyph[]>();
+
+  /**
+   * The glyphs of a line that no earlier line already put there. Within one line glyphs may
+   * share a place (the parts of a ligature, marks over letters): only another pass counts.
+   */
+  keep(line: Glyph[]): Glyph[] {
+    const kept = line.filter((g) => {
+      if (/\s/.test(g.c)) return true;
+      const near = g.size * 0.1;
+      return !this.placed.get(g.c)?.some((o) => Math.abs(o.x0 - g.x0) < near && Math.abs(o.base - g.base) < near);
+    });
+    for (const g of kept) {
+      const same = this.placed.get(g.c);
+      if (same) same.push(g);
+      else this.placed.set(g.c, [g]);
+    }
+    return kept;
+  }
 }
 
 /**
@@ -698,7 +794,7 @@ function near(a: [number, number], b: [number, number]): boolean {
  * Runs the page itself, not its display list: a display list stores packed paths, which the
  * JavaScript wrappers handed to the device callbacks must not keep or drop.
  */
-function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: Rect[]; placements: Placement[] } {
+function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: Rect[]; fills: Fill[]; placements: Placement[] } {
   const [ox, oy] = [bounds[0]!, bounds[1]!];
   // Clip rectangles in force, to know which part of each image shows.
   const clips: (Rect | undefined)[] = [];
@@ -715,6 +811,7 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
   const pageH = bounds[3]! - oy;
   const rules: Rule[] = [];
   const art: Rect[] = [];
+  const fills: Fill[] = [];
   const addRule = (x0: number, y0: number, x1: number, y1: number): void => {
     const horizontal = Math.abs(y1 - y0) <= Math.abs(x1 - x0);
     if (horizontal) {
@@ -730,6 +827,13 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
     // A fill of the whole page is a background, not a figure.
     if (r.x1 - r.x0 > pageW * 0.9 && r.y1 - r.y0 > pageH * 0.9) return;
     art.push(r);
+  };
+  const place = (image: MupdfImage, ctm: Matrix): void => {
+    const u = unitSquare(ctm);
+    const full = { x0: u[0]! - ox, y0: u[1]! - oy, x1: u[2]! - ox, y1: u[3]! - oy };
+    let visible: Rect = { ...full };
+    for (const c of clips) if (c) visible = { x0: Math.max(visible.x0, c.x0), y0: Math.max(visible.y0, c.y0), x1: Math.min(visible.x1, c.x1), y1: Math.min(visible.y1, c.y1) };
+    placements.push({ full, visible, pixelWidth: image.getWidth() });
   };
   const device = new mupdf.Device({
     clipPath(path, _evenOdd, ctm) {
@@ -756,14 +860,13 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
     popClip() {
       clips.pop();
     },
-    fillImage(image, ctm) {
-      const u = unitSquare(ctm as Matrix);
-      const full = { x0: u[0]! - ox, y0: u[1]! - oy, x1: u[2]! - ox, y1: u[3]! - oy };
-      let visible: Rect = { ...full };
-      for (const c of clips) if (c) visible = { x0: Math.max(visible.x0, c.x0), y0: Math.max(visible.y0, c.y0), x1: Math.min(visible.x1, c.x1), y1: Math.min(visible.y1, c.y1) };
-      placements.push({ full, visible, pixelWidth: image.getWidth() });
+    fillImageMask(image, ctm) {
+      place(image, ctm as Matrix);
     },
-    fillPath(path, _evenOdd, ctm) {
+    fillImage(image, ctm) {
+      place(image, ctm as Matrix);
+    },
+    fillPath(path, _evenOdd, ctm, colorspace, color, alpha) {
       for (const sub of subpathsOf(path, ctm as Matrix)) {
         const box = boxOf(sub.points);
         const w = box.x1 - box.x0;
@@ -773,6 +876,8 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
           else addRule((box.x0 + box.x1) / 2, box.y0, (box.x0 + box.x1) / 2, box.y1);
         } else if (!sub.curved && isAxisRect(sub.points)) {
           // A shaded box (table cell, highlight): neither a rule nor a figure.
+          const hex = alpha > 0.2 ? rgbHex(colorspace, color as number[]) : undefined;
+          if (hex) fills.push({ x0: box.x0 - ox, y0: box.y0 - oy, x1: box.x1 - ox, y1: box.y1 - oy, color: hex });
           continue;
         } else if (w > 0 && h > 0) {
           addArt(box);
@@ -805,5 +910,16 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
     device.close();
     device.destroy();
   }
-  return { rules, art, placements };
+  return { rules, art, fills, placements };
+}
+
+/** A fill colour as six hex digits from grey, RGB or CMYK components; undefined for other colour spaces. */
+function rgbHex(colorspace: InstanceType<typeof mupdf.ColorSpace>, color: number[]): string | undefined {
+  if (colorspace.isGray()) return colorHex([color[0]!, color[0]!, color[0]!]);
+  if (colorspace.isRGB()) return colorHex(color);
+  if (colorspace.isCMYK()) {
+    const [c, m, y, k] = color as [number, number, number, number];
+    return colorHex([(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)]);
+  }
+  return undefined;
 }

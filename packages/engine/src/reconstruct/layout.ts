@@ -81,11 +81,15 @@ export interface Run {
   advance?: number;
   /** Raised or lowered smaller text (footnote marks, exponents, indices); `size` is its own. */
   script?: 'super' | 'sub';
+  /** Colour of a filled box drawn under the text (a shaded paragraph or cell, a highlight), six hex digits. */
+  shading?: string;
 }
 
 export interface TableCell {
   text: Paragraph[];
   colSpan: number;
+  /** Fill colour of the cell as drawn, six hex digits. */
+  shading?: string;
 }
 
 export interface Table {

@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { ACCENTS, EXPANDED, INDEX, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, tightPdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, EXPANDED, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
@@ -342,6 +342,125 @@ describe('figures and pictures beside text', () => {
     expect((xml.match(/<wp:inline /g) ?? []).length).toBe(1);
     expect(xml).toMatch(/<wp:anchor [^>]*><wp:simplePos [^>]*\/><wp:positionH relativeFrom="page"><wp:posOffset>5080000<\/wp:posOffset>/);
     expect(xml).toContain('<wp:wrapSquare wrapText="bothSides"');
+  });
+});
+
+/** The RGB of a pixel of an encoded picture, `fx` and `fy` as fractions of its width and height. */
+function pixelAt(data: Uint8Array, fx: number, fy: number): number[] {
+  const image = new mupdf.Image(data);
+  const pixmap = image.toPixmap();
+  try {
+    const rgb = pixmap.getColorSpace()?.isRGB() ? pixmap : pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+    const n = rgb.getNumberOfComponents() + rgb.getAlpha();
+    const x = Math.floor(fx * rgb.getWidth());
+    const y = Math.floor(fy * rgb.getHeight());
+    const i = (y * rgb.getWidth() + x) * n;
+    return [...rgb.getPixels().slice(i, i + 3)];
+  } finally {
+    pixmap.destroy();
+  }
+}
+
+describe('images that their own pixels do not show as drawn', () => {
+  it('keeps a 1-bit stencil mask as a picture in its fill colour, painted where the mask paints', async () => {
+    const path = tmp.file('mask.pdf', stencilMaskPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    const images = page.blocks.filter((b) => b.kind === 'image');
+    expect(images).toHaveLength(1);
+    const mask = images[0]!;
+    expect(mask.bbox).toMatchObject({ x0: 72, y0: 142, x1: 272, y1: 242 });
+    // The top row of cells: unpainted, painted (blue), unpainted, painted.
+    expect(pixelAt(mask.data, 1 / 8, 1 / 8)).toEqual([255, 255, 255]);
+    expect(pixelAt(mask.data, 3 / 8, 1 / 8)).toEqual([0, 0, 255]);
+    expect(page.blocks.map((b) => b.kind)).toEqual(['paragraph', 'image', 'paragraph']);
+  });
+
+  it('makes a mask drawn over a picture one picture with it, as seen, not two stacked ones', async () => {
+    const path = tmp.file('mask-over-image.pdf', stencilMaskPdf({ overImage: true }));
+    const page = (await analysePdf({ path })).pages[0]!;
+    const images = page.blocks.filter((b) => b.kind === 'image');
+    expect(images).toHaveLength(1);
+    expect(images[0]!.bbox).toMatchObject({ x0: 72, y0: 142, x1: 272, y1: 242 });
+    // The picture where the mask leaves it, the mask's colour where it paints (within rounding).
+    const near = (rgb: number[], want: number[]): boolean => rgb.every((v, i) => Math.abs(v - want[i]!) <= 3);
+    expect(near(pixelAt(images[0]!.data, 1 / 8, 1 / 8), [0, 255, 0])).toBe(true);
+    expect(near(pixelAt(images[0]!.data, 3 / 8, 1 / 8), [0, 0, 255])).toBe(true);
+  });
+
+  it('keeps a picture turned on the page as it stands there, not as its pixels are stored', async () => {
+    const path = tmp.file('turned.pdf', turnedImagePdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    const images = page.blocks.filter((b) => b.kind === 'image');
+    expect(images).toHaveLength(1);
+    const picture = images[0]!;
+    expect(picture.bbox.x1 - picture.bbox.x0).toBeCloseTo(40, 0);
+    expect(picture.bbox.y1 - picture.bbox.y0).toBeCloseTo(80, 0);
+    // Upright like its box (the stored pixels are twice as wide as tall) ...
+    expect(picture.pixelHeight / picture.pixelWidth).toBeCloseTo(2, 1);
+    // ... with the red corner at the bottom left, where the page shows it.
+    expect(pixelAt(picture.data, 0.1, 0.95)).toEqual([255, 0, 0]);
+    expect(pixelAt(picture.data, 0.1, 0.05)).toEqual([0, 0, 255]);
+    expect(pixelAt(picture.data, 0.9, 0.95)).toEqual([0, 0, 255]);
+  });
+});
+
+describe('shaded cells and highlighted text', () => {
+  it('keeps the fill of a header row with white text and of a highlighted word, in the layout and in Word', async () => {
+    const path = tmp.file('shaded.pdf', shadedPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    const table = page.blocks.find((b): b is Table => b.kind === 'table');
+    expect(table?.rows.map((r) => r.cells.map((c) => c.shading ?? null))).toEqual([
+      [SHADED.headerFill, SHADED.headerFill, SHADED.headerFill],
+      [null, null, null],
+      [null, null, null],
+    ]);
+    expect(table!.rows[0]!.cells.map((c) => c.text.map(textOf).join(''))).toEqual(SHADED.header);
+    expect(table!.rows[0]!.cells[0]!.text[0]!.runs[0]).toMatchObject({ color: 'ffffff', bold: true });
+    const line = paragraphsOf(page).find((p) => textOf(p).startsWith(SHADED.before.trim()))!;
+    expect(line.runs.filter((r) => r.shading).map((r) => [r.text.trim(), r.shading])).toEqual([[SHADED.highlighted, SHADED.highlight]]);
+
+    const docx = tmp.out('shaded.docx');
+    await pdfToWord({ path }, docx);
+    const xml = unzip(docx, 'word/document.xml');
+    const cells = [...xml.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
+    expect(cells).toHaveLength(9);
+    for (const cell of cells.slice(0, 3)) expect(cell).toMatch(new RegExp(`<w:tcPr>[\\s\\S]*<w:shd [^>]*w:fill="${SHADED.headerFill}"`, 'i'));
+    for (const cell of cells.slice(3)) expect(cell).not.toContain('<w:shd');
+    const highlighted = wordParagraphXml(docx).find((p) => p.includes(SHADED.highlighted))!;
+    const runs = [...highlighted.matchAll(/<w:r>[\s\S]*?<\/w:r>/g)].map((m) => m[0]);
+    expect(runs.filter((r) => r.includes('<w:shd')).map((r) => /<w:t[^>]*>([^<]*)</.exec(r)![1]!.trim())).toEqual([SHADED.highlighted]);
+    expect(highlighted).toMatch(new RegExp(`<w:shd [^>]*w:fill="${SHADED.highlight}"`, 'i'));
+  });
+});
+
+describe('a page whose text would run past its bottom', () => {
+  it('stays one page in Word: the fitting pass tightens the lines so that LibreOffice lays them out on one page', async () => {
+    const path = tmp.file('tight-lines.pdf', tightLinesPdf());
+    const docx = tmp.out('tight-lines.docx');
+    await pdfToWord({ path }, docx);
+    const pool = new OfficePool({ instances: 1 });
+    try {
+      await pool.convertToPdf(docx, tmp.out('tight-lines-lo.pdf'), { sourceExtension: 'docx' });
+    } finally {
+      await pool.close();
+    }
+    const doc = mupdf.Document.openDocument(readFileSync(tmp.out('tight-lines-lo.pdf')), 'application/pdf');
+    try {
+      expect(doc.countPages()).toBe(1);
+      const text = doc.loadPage(0).toStructuredText('preserve-whitespace').asText();
+      expect(text).toContain(TIGHT_LINES.heading);
+      expect(text).toContain(TIGHT_LINES.entries[TIGHT_LINES.entries.length - 1]);
+    } finally {
+      doc.destroy();
+    }
+  }, 120_000);
+});
+
+describe('text printed over itself', () => {
+  it('reads a title printed three times a few tenths of a point apart once, and keeps doubled letters and leader dots', async () => {
+    const path = tmp.file('overprinted.pdf', overprintedPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(paragraphsOf(page).map(textOf)).toEqual([OVERPRINTED.bold, OVERPRINTED.plain]);
   });
 });
 
