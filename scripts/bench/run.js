@@ -28,11 +28,11 @@ const benchmarks = {
 };
 
 function usage() {
-  return `Usage: npm run bench -- <tool> [--iterations N] [--files <pattern>]\n  --files  only the corpus files whose name contains the pattern (a regular expression)\n\nTools: ${Object.keys(benchmarks).join(', ')}, all\n`;
+  return `Usage: npm run bench -- <tool> [--iterations N] [--files <pattern>] [--set <name>]\n  --files  only the corpus files whose name contains the pattern (a regular expression)\n  --set    another document set where the tool has one (pdf-to-excel: icdar)\n\nTools: ${Object.keys(benchmarks).join(', ')}, all\n`;
 }
 
 const { values, positionals } = parseArgs({
-  options: { iterations: { type: 'string', short: 'n' }, files: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: { iterations: { type: 'string', short: 'n' }, files: { type: 'string' }, set: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   allowPositionals: true,
 });
 if (values.help) {
@@ -53,6 +53,6 @@ if (values.files !== undefined) process.env.PAGEWRIGHT_BENCH_FILES = values.file
 let code = 0;
 for (const name of names) {
   const module = await benchmarks[name]();
-  code = Math.max(code, await module.run({ iterations }));
+  code = Math.max(code, await module.run({ iterations, set: values.set }));
 }
 process.exit(code);
