@@ -11,6 +11,7 @@ import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
 import { extractPage, halfPoint, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
+import { alignmentBoundaries, splitSegment, textSplitsRow } from './tables.js';
 import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
 
 /**
@@ -490,12 +491,26 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     if (ys.length < 2 || xs.length < 2 || (ys.length - 1) * (xs.length - 1) < 2) continue;
     const bbox = { x0: xs[0]!, y0: ys[0]!, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! };
     if (bbox.x1 - bbox.x0 < 20 || bbox.y1 - bbox.y0 < 10) continue;
-    const hasV = (x: number, ya: number, yb: number): boolean => gv.some((v) => Math.abs(v.x0 - x) < 2.5 && v.y0 <= ya + 2.5 && v.y1 >= yb - 2.5);
-    const inside = segments.filter((s) => {
+    const inTable = segments.filter((s) => {
       const cx = (s.x0 + s.x1) / 2;
       const cy = (s.y0 + s.y1) / 2;
       return cx > bbox.x0 && cx < bbox.x1 && cy > bbox.y0 && cy < bbox.y1;
     });
+    // Columns the rules leave out but the text's alignment shows (rows ruled, columns not).
+    const bands = ys.slice(1).map((y, r) => ({ y0: ys[r]!, y1: y }));
+    const sizes = inTable.map((s) => s.size).sort((a, b) => a - b);
+    const aligned = alignmentBoundaries(inTable, bbox, xs, bands, Math.max(3, (sizes[Math.floor(sizes.length / 2)] ?? 10) * 0.7));
+    const inside = aligned.length > 0 ? inTable.flatMap((s) => splitSegment(s, aligned.map((a) => a.x))) : inTable;
+    xs.push(...aligned.map((a) => a.x));
+    xs.sort((a, b) => a - b);
+    const hasV = (x: number, ya: number, yb: number, r: number): boolean => {
+      const virtual = aligned.find((a) => a.x === x);
+      if (virtual) return !virtual.crossing.has(r);
+      if (gv.some((v) => Math.abs(v.x0 - x) < 2.5 && v.y0 <= ya + 2.5 && v.y1 >= yb - 2.5)) return true;
+      // A column rule drawn in some rows only (the header's): the row's text still splits there.
+      const k = xs.indexOf(x);
+      return textSplitsRow(inside, { y0: ya, y1: yb }, x, xs[k - 1] ?? bbox.x0, xs[k + 1] ?? bbox.x1);
+    };
     const rows: Table['rows'] = [];
     for (let r = 0; r + 1 < ys.length; r++) {
       const ya = ys[r]!;
@@ -505,7 +520,7 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
       let c = 0;
       while (c + 1 < xs.length) {
         let end = c + 1;
-        while (end + 1 < xs.length && !hasV(xs[end]!, ya, yb)) end++;
+        while (end + 1 < xs.length && !hasV(xs[end]!, ya, yb, r)) end++;
         const cellRect = { x0: xs[c]!, x1: xs[end]!, y0: ya, y1: yb };
         const cellSegments = inside.filter((s) => {
           const cx = (s.x0 + s.x1) / 2;

@@ -1,0 +1,100 @@
+/**
+ * Table structure on MuPDF-built pages: ruled tables whose rules give the rows but not every
+ * column, split into columns by the alignment of their text; and pdfTables, the tables
+ * pdfToExcel writes with their pages, boxes and cells.
+ */
+import { describe, expect, it } from 'vitest';
+import { analysePdf } from './analyse.js';
+import { pdfTables } from '../convert/pdf-to-excel.js';
+import type { Paragraph, Table } from './layout.js';
+import { useTempDir } from '../../test/harness.js';
+import { mupdf } from '../mupdf.js';
+
+const tmp = useTempDir('pagewright-tables-');
+
+const PAGE_HEIGHT = 842;
+const esc = (s: string): string => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+/** A one-page A4 PDF drawing `ops` (Helvetica as /F1); y in the ops grows upwards. */
+function pagePdf(ops: string[]): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, PAGE_HEIGHT], 0, { Font: { F1: font } }, ops.join('\n')));
+    const buffer = doc.saveToBuffer('compress');
+    try {
+      return buffer.asUint8Array().slice();
+    } finally {
+      buffer.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
+const ROWS = [
+  ['Country', 'Domestic', 'Imported', 'Total'],
+  ['Austria', '86.2', '13.8', '3,375'],
+  ['Belgium', '0.5', '99.5', '3,973'],
+  ['Bulgaria', '12.0', '88.0', '1,136'],
+  ['Cyprus', '81.0', '19.0', '158'],
+];
+const LEFT = 60;
+const COLUMN = 110;
+const ROW = 20;
+const TOP = 700;
+
+/**
+ * ROWS as a table with a horizontal rule above and below every row and, as `verticals` says,
+ * the column rules: 'header' draws them in the header row only (the body's cells have none),
+ * 'frame' draws only the table's left and right edges.
+ */
+function rowRuledTable(verticals: 'header' | 'frame'): string[] {
+  const ops: string[] = [];
+  const right = LEFT + COLUMN * ROWS[0]!.length;
+  ROWS.forEach((row, r) => {
+    row.forEach((text, c) => ops.push(`BT /F1 9 Tf ${LEFT + 5 + c * COLUMN} ${TOP - r * ROW - 14} Td ${esc(text)} Tj ET`));
+  });
+  for (let r = 0; r <= ROWS.length; r++) ops.push(`0.5 w ${LEFT} ${TOP - r * ROW} m ${right} ${TOP - r * ROW} l S`);
+  const bottom = TOP - ROWS.length * ROW;
+  for (const x of [LEFT, right]) ops.push(`0.5 w ${x} ${TOP} m ${x} ${bottom} l S`);
+  if (verticals === 'header') for (let c = 1; c < ROWS[0]!.length; c++) ops.push(`0.5 w ${LEFT + c * COLUMN} ${TOP} m ${LEFT + c * COLUMN} ${TOP - ROW} l S`);
+  return ops;
+}
+
+const textOf = (p: Paragraph): string => p.runs.map((r) => r.text).join('');
+const grid = (t: Table): string[][] => t.rows.map((row) => row.cells.map((c) => c.text.map(textOf).join(' ')));
+
+async function analysedTables(name: string, ops: string[]): Promise<Table[]> {
+  const layout = await analysePdf({ path: tmp.file(name, pagePdf(ops)) });
+  return layout.pages[0]!.blocks.filter((b): b is Table => b.kind === 'table');
+}
+
+describe('ruled tables with rules missing between columns', () => {
+  it('splits the body rows at the column rules drawn in the header row only', async () => {
+    const tables = await analysedTables('header-rules.pdf', rowRuledTable('header'));
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual(ROWS);
+  });
+
+  it('finds the columns of a table ruled between its rows only, from the alignment of its text', async () => {
+    const tables = await analysedTables('row-rules.pdf', rowRuledTable('frame'));
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual(ROWS);
+    expect(tables[0]!.columns).toHaveLength(4);
+  });
+});
+
+describe('pdfTables', () => {
+  it('gives each table its page, its box on the page and its cells by row and column', async () => {
+    const found = await pdfTables({ path: tmp.file('tables.pdf', pagePdf(rowRuledTable('header'))) });
+    expect(found).toHaveLength(1);
+    const table = found[0]!;
+    expect(table.page).toBe(1);
+    expect(table.bbox.x0).toBeCloseTo(LEFT, 0);
+    expect(table.bbox.y0).toBeCloseTo(PAGE_HEIGHT - TOP, 0);
+    expect(table.bbox.y1).toBeCloseTo(PAGE_HEIGHT - TOP + ROWS.length * ROW, 0);
+    expect(table.cells.find((c) => c.row === 2 && c.col === 2)?.text).toBe(ROWS[2]![2]);
+    expect(table.cells).toHaveLength(ROWS.length * ROWS[0]!.length);
+  });
+});

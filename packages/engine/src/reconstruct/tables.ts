@@ -1,0 +1,119 @@
+/**
+ * Table structure from text alignment: the column boundaries a table's text leaves open (stream
+ * recognition), used where the drawn rules give rows but not every column (a ruled table with
+ * only horizontal rules, or only an outer frame).
+ */
+import type { Rect } from './layout.js';
+import type { Segment } from './extract.js';
+
+/** The non-space glyph extents of each row band, left to right. */
+function bandExtents(segments: Segment[], bands: Array<{ y0: number; y1: number }>): Array<Array<{ x0: number; x1: number }>> {
+  return bands.map((b) =>
+    segments
+      .filter((s) => (s.y0 + s.y1) / 2 >= b.y0 && (s.y0 + s.y1) / 2 < b.y1)
+      .flatMap((s) => s.glyphs.filter((g) => g.c.trim() !== '').map((g) => ({ x0: g.x0, x1: g.x1 })))
+      .sort((a, c) => a.x0 - c.x0),
+  );
+}
+
+/**
+ * Column boundaries that the text of a table leaves open between the drawn ones: vertical
+ * strips at least `minGap` wide that the glyphs of at most a fifth of the filled rows cross
+ * (those rows' cells span the boundary), with text of at least two rows on either side before
+ * the next boundary. Returns the boundaries' x positions (the middle of each strip) and, per
+ * boundary, the rows that cross it.
+ */
+export function alignmentBoundaries(segments: Segment[], box: Rect, drawn: number[], bands: Array<{ y0: number; y1: number }>, minGap: number): Array<{ x: number; crossing: Set<number> }> {
+  const extents = bandExtents(segments, bands);
+  const filled = extents.map((e, i) => (e.length > 0 ? i : -1)).filter((i) => i >= 0);
+  if (filled.length < 3) return [];
+  const x0 = Math.floor(box.x0);
+  const width = Math.ceil(box.x1) - x0 + 1;
+  const cover = new Int32Array(width);
+  for (const i of filled) {
+    const seen = new Uint8Array(width);
+    for (const e of extents[i]!) for (let x = Math.max(0, Math.floor(e.x0) - x0 + 1); x <= Math.min(width - 1, Math.ceil(e.x1) - x0 - 1); x++) seen[x] = 1;
+    for (let x = 0; x < width; x++) cover[x]! += seen[x]!;
+  }
+  const limit = Math.floor(filled.length / 5);
+  const textX0 = Math.min(...filled.map((i) => extents[i]![0]!.x0));
+  const textX1 = Math.max(...filled.map((i) => Math.max(...extents[i]!.map((e) => e.x1))));
+  const found: number[] = [];
+  let start = -1;
+  for (let x = 0; x <= width; x++) {
+    const open = x < width && cover[x]! <= limit;
+    if (open && start < 0) start = x;
+    if (!open && start >= 0) {
+      const a = start + x0;
+      const b = x - 1 + x0;
+      const mid = (a + b) / 2;
+      if (b - a + 1 >= minGap && a > textX0 && b < textX1 && drawn.every((d) => d < a - 1 || d > b + 1)) found.push(mid);
+      start = -1;
+    }
+  }
+  if (found.length === 0) return [];
+  // Keep a boundary only with text of two rows at least on each side, up to the next boundary.
+  const keep = (list: number[]): number[] => {
+    const all = [...drawn, ...list].sort((p, q) => p - q);
+    return list.filter((x) => {
+      const k = all.indexOf(x);
+      const left = all[k - 1] ?? box.x0;
+      const right = all[k + 1] ?? box.x1;
+      const rowsIn = (p: number, q: number): number => filled.filter((i) => extents[i]!.some((e) => (e.x0 + e.x1) / 2 > p && (e.x0 + e.x1) / 2 < q)).length;
+      return rowsIn(left, x) >= 2 && rowsIn(x, right) >= 2;
+    });
+  };
+  let list = found;
+  for (let pass = 0; pass < 3; pass++) {
+    const next = keep(list);
+    if (next.length === list.length) break;
+    list = next;
+  }
+  return list.map((x) => ({
+    x,
+    crossing: new Set(filled.filter((i) => extents[i]!.some((e) => e.x0 < x && e.x1 > x))),
+  }));
+}
+
+/** A segment cut between glyphs at the given x positions (never through a glyph). */
+export function splitSegment(s: Segment, cuts: number[]): Segment[] {
+  const inside = cuts.filter((x) => x > s.x0 && x < s.x1);
+  if (inside.length === 0) return [s];
+  const parts: Segment[] = [];
+  let current: Segment['glyphs'] = [];
+  const flush = (): void => {
+    const glyphs = current.filter((g) => g.c.trim() !== '');
+    if (glyphs.length > 0) {
+      parts.push({
+        ...s,
+        glyphs: current,
+        x0: Math.min(...glyphs.map((g) => g.x0)),
+        x1: Math.max(...glyphs.map((g) => g.x1)),
+        y0: Math.min(...glyphs.map((g) => g.y0)),
+        y1: Math.max(...glyphs.map((g) => g.y1)),
+      });
+    }
+    current = [];
+  };
+  for (const g of s.glyphs) {
+    const last = current.filter((h) => h.c.trim() !== '').pop();
+    if (last && g.c.trim() !== '' && inside.some((x) => x >= last.x1 - 0.5 && x <= g.x0 + 0.5)) flush();
+    current.push(g);
+  }
+  flush();
+  return parts.length > 0 ? parts : [s];
+}
+
+/**
+ * Whether a row's text is split at `x` as by a drawn boundary: the rules leave the boundary out
+ * in this row, but the row has text on both sides of it (within `left`..`right`) and none
+ * across it; an empty or one-sided span stays a merged cell.
+ */
+export function textSplitsRow(segments: Segment[], band: { y0: number; y1: number }, x: number, left: number, right: number): boolean {
+  const glyphs = segments
+    .filter((s) => (s.y0 + s.y1) / 2 >= band.y0 && (s.y0 + s.y1) / 2 < band.y1)
+    .flatMap((s) => s.glyphs)
+    .filter((g) => g.c.trim() !== '' && (g.x0 + g.x1) / 2 > left && (g.x0 + g.x1) / 2 < right);
+  if (glyphs.some((g) => g.x0 < x - 0.5 && g.x1 > x + 0.5)) return false;
+  return glyphs.some((g) => g.x1 <= x + 0.5) && glyphs.some((g) => g.x0 >= x - 0.5);
+}
