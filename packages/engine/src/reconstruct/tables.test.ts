@@ -62,19 +62,47 @@ function rowRuledTable(verticals: 'header' | 'frame'): string[] {
   return ops;
 }
 
+/**
+ * ROWS with the rules drawn around the figures only (columns 1 to 3): the row labels of column
+ * 0 stand beside the grid without rules. With `twin`, a second framed copy of the grid to the
+ * right of the first, its own table.
+ */
+function figuresRuledTable(twin = false): string[] {
+  const ops: string[] = [];
+  const grids = twin ? [0, 1] : [0];
+  const column = twin ? 60 : COLUMN;
+  const width = column * 3;
+  for (const g of grids) {
+    const left = LEFT + column + g * (width + column + 20);
+    ROWS.forEach((row, r) => {
+      row.forEach((text, c) => ops.push(`BT /F1 ${twin ? 7 : 9} Tf ${left - column + 3 + c * column} ${TOP - r * ROW - 14} Td ${esc(g === 0 ? text : `${text}b`)} Tj ET`));
+    });
+    for (let r = 0; r <= ROWS.length; r++) ops.push(`0.5 w ${left} ${TOP - r * ROW} m ${left + width} ${TOP - r * ROW} l S`);
+    for (let c = 0; c <= 3; c++) ops.push(`0.5 w ${left + c * column} ${TOP} m ${left + c * column} ${TOP - ROWS.length * ROW} l S`);
+  }
+  return ops;
+}
+
 const textOf = (p: Paragraph): string => p.runs.map((r) => r.text).join('');
 const grid = (t: Table): string[][] => t.rows.map((row) => row.cells.map((c) => c.text.map(textOf).join(' ')));
 
-async function analysedTables(name: string, ops: string[]): Promise<Table[]> {
+async function analysedPage(name: string, ops: string[]): Promise<{ tables: Table[]; paragraphs: string[] }> {
   const layout = await analysePdf({ path: tmp.file(name, pagePdf(ops)) });
-  return layout.pages[0]!.blocks.filter((b): b is Table => b.kind === 'table');
+  const blocks = layout.pages[0]!.blocks;
+  return { tables: blocks.filter((b): b is Table => b.kind === 'table'), paragraphs: blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf) };
+}
+
+async function analysedTables(name: string, ops: string[]): Promise<Table[]> {
+  return (await analysedPage(name, ops)).tables;
 }
 
 describe('ruled tables with rules missing between columns', () => {
   it('splits the body rows at the column rules drawn in the header row only', async () => {
-    const tables = await analysedTables('header-rules.pdf', rowRuledTable('header'));
+    const { tables, paragraphs } = await analysedPage('header-rules.pdf', rowRuledTable('header'));
     expect(tables).toHaveLength(1);
     expect(grid(tables[0]!)).toEqual(ROWS);
+    // The cells' text, cut at the boundaries, is not also left in the flow.
+    expect(paragraphs).toEqual([]);
   });
 
   it('finds the columns of a table ruled between its rows only, from the alignment of its text', async () => {
@@ -82,6 +110,22 @@ describe('ruled tables with rules missing between columns', () => {
     expect(tables).toHaveLength(1);
     expect(grid(tables[0]!)).toEqual(ROWS);
     expect(tables[0]!.columns).toHaveLength(4);
+  });
+});
+
+describe('ruled grids drawn around part of a table', () => {
+  it('takes the row labels beside a grid drawn around the figures only into the table', async () => {
+    const { tables, paragraphs } = await analysedPage('figures-ruled.pdf', figuresRuledTable());
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual(ROWS);
+    expect(paragraphs).toEqual([]);
+  });
+
+  it('keeps two framed grids side by side as two tables', async () => {
+    const tables = await analysedTables('twin-grids.pdf', figuresRuledTable(true));
+    expect(tables).toHaveLength(2);
+    expect(grid(tables[0]!)).toEqual(ROWS);
+    expect(grid(tables[1]!)[1]).toEqual(ROWS[1]!.map((t) => `${t}b`));
   });
 });
 

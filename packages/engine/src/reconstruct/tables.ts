@@ -117,3 +117,33 @@ export function textSplitsRow(segments: Segment[], band: { y0: number; y1: numbe
   if (glyphs.some((g) => g.x0 < x - 0.5 && g.x1 > x + 0.5)) return false;
   return glyphs.some((g) => g.x1 <= x + 0.5) && glyphs.some((g) => g.x0 >= x - 0.5);
 }
+
+/**
+ * How far a ruled grid that covers only part of its table reaches on each side: the rules drawn
+ * around some columns only (the figures, not their row labels). Text beside the grid belongs to
+ * it when it sits in the grid's rows, in at least half of them (two at least), with no vertical
+ * rule of `walls` between, and when it is not running text that the grid interrupts (lines
+ * continuing it both above and below the grid, within two text heights).
+ */
+export function alignedReach(box: Rect, bands: Array<{ y0: number; y1: number }>, segments: Segment[], walls: Rect[]): { x0: number; x1: number } {
+  const within = (s: Segment): boolean => s.upright && (s.y0 + s.y1) / 2 > box.y0 && (s.y0 + s.y1) / 2 < box.y1;
+  const filledBands = bands.filter((b) => segments.some((s) => within(s) && (s.y0 + s.y1) / 2 >= b.y0 && (s.y0 + s.y1) / 2 < b.y1 && (s.x0 + s.x1) / 2 > box.x0 && (s.x0 + s.x1) / 2 < box.x1)).length;
+  const reach = (side: Segment[]): Segment[] => {
+    if (side.length === 0) return [];
+    const rows = bands.filter((b) => side.some((s) => (s.y0 + s.y1) / 2 >= b.y0 && (s.y0 + s.y1) / 2 < b.y1)).length;
+    if (rows < Math.max(2, Math.ceil(filledBands / 2))) return [];
+    const x0 = Math.min(...side.map((s) => s.x0));
+    const x1 = Math.max(...side.map((s) => s.x1));
+    const size = Math.max(...side.map((s) => s.size));
+    const beside = (s: Segment): boolean => !side.includes(s) && s.x1 > x0 && s.x0 < x1;
+    const above = segments.some((s) => beside(s) && s.y1 <= box.y0 && s.y1 > box.y0 - 2 * size);
+    const below = segments.some((s) => beside(s) && s.y0 >= box.y1 && s.y0 < box.y1 + 2 * size);
+    return above && below ? [] : side;
+  };
+  // A vertical rule between the text and the grid (another table's frame) keeps it out.
+  // Text right of the grid but left of another grid is that grid's row labels.
+  const fenced = (a: number, b: number): boolean => walls.some((w) => w.x0 > a && w.x0 < b && Math.min(w.y1, box.y1) - Math.max(w.y0, box.y0) > (box.y1 - box.y0) / 2);
+  const left = reach(segments.filter((s) => within(s) && s.x1 <= box.x0 + 1 && !fenced(s.x1, box.x0 - 1)));
+  const right = reach(segments.filter((s) => within(s) && s.x0 >= box.x1 - 1 && !fenced(box.x1 + 1, Infinity)));
+  return { x0: Math.min(box.x0, ...left.map((s) => s.x0 - 1)), x1: Math.max(box.x1, ...right.map((s) => s.x1 + 1)) };
+}
