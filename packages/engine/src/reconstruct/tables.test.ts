@@ -129,6 +129,27 @@ describe('ruled grids drawn around part of a table', () => {
   });
 });
 
+/** A small grid of figures at the right with a paragraph's lines beside it, one per row. */
+function gridBesideText(): string[] {
+  const ops: string[] = [];
+  const lines = ['Running text of the report goes on beside', 'the small table of figures at the right of', 'the page, one line after the other in the', 'same rhythm as the rows of the table, until', 'the paragraph ends below the table here.'];
+  lines.forEach((text, r) => ops.push(`BT /F1 9 Tf ${LEFT} ${TOP - r * ROW - 14} Td ${esc(text)} Tj ET`));
+  const left = 360;
+  ROWS.forEach((row, r) => row.slice(1).forEach((text, c) => ops.push(`BT /F1 9 Tf ${left + 5 + c * 60} ${TOP - r * ROW - 14} Td ${esc(text)} Tj ET`)));
+  for (let r = 0; r <= ROWS.length; r++) ops.push(`0.5 w ${left} ${TOP - r * ROW} m ${left + 180} ${TOP - r * ROW} l S`);
+  for (let c = 0; c <= 3; c++) ops.push(`0.5 w ${left + c * 60} ${TOP} m ${left + c * 60} ${TOP - ROWS.length * ROW} l S`);
+  return ops;
+}
+
+describe('ruled grids beside running text', () => {
+  it('leaves the lines of a paragraph beside a small grid out of the table', async () => {
+    const { tables, paragraphs } = await analysedPage('grid-beside-text.pdf', gridBesideText());
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual(ROWS.map((row) => row.slice(1)));
+    expect(paragraphs.join(' ')).toContain('Running text of the report');
+  });
+});
+
 describe('pdfTables', () => {
   it('gives each table its page, its box on the page and its cells by row and column', async () => {
     const found = await pdfTables({ path: tmp.file('tables.pdf', pagePdf(rowRuledTable('header'))) });

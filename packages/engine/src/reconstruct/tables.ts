@@ -122,8 +122,8 @@ export function textSplitsRow(segments: Segment[], band: { y0: number; y1: numbe
  * How far a ruled grid that covers only part of its table reaches on each side: the rules drawn
  * around some columns only (the figures, not their row labels). Text beside the grid belongs to
  * it when it sits in the grid's rows, in at least half of them (two at least), with no vertical
- * rule of `walls` between, and when it is not running text that the grid interrupts (lines
- * continuing it both above and below the grid, within two text heights).
+ * rule of `walls` between, and when it is not running text beside the grid (a quarter of its
+ * lines or more half as wide as the grid, or as 15 ems).
  */
 export function alignedReach(box: Rect, bands: Array<{ y0: number; y1: number }>, segments: Segment[], walls: Rect[]): { x0: number; x1: number } {
   const within = (s: Segment): boolean => s.upright && (s.y0 + s.y1) / 2 > box.y0 && (s.y0 + s.y1) / 2 < box.y1;
@@ -132,13 +132,10 @@ export function alignedReach(box: Rect, bands: Array<{ y0: number; y1: number }>
     if (side.length === 0) return [];
     const rows = bands.filter((b) => side.some((s) => (s.y0 + s.y1) / 2 >= b.y0 && (s.y0 + s.y1) / 2 < b.y1)).length;
     if (rows < Math.max(2, Math.ceil(filledBands / 2))) return [];
-    const x0 = Math.min(...side.map((s) => s.x0));
-    const x1 = Math.max(...side.map((s) => s.x1));
     const size = Math.max(...side.map((s) => s.size));
-    const beside = (s: Segment): boolean => !side.includes(s) && s.x1 > x0 && s.x0 < x1;
-    const above = segments.some((s) => beside(s) && s.y1 <= box.y0 && s.y1 > box.y0 - 2 * size);
-    const below = segments.some((s) => beside(s) && s.y0 >= box.y1 && s.y0 < box.y1 + 2 * size);
-    return above && below ? [] : side;
+    // Running text beside a grid has lines as wide as the room beside it; cells are short.
+    const long = side.filter((s) => s.x1 - s.x0 > Math.max(box.x1 - box.x0, 30 * size) * 0.5).length;
+    return long > side.length / 4 ? [] : side;
   };
   // A vertical rule between the text and the grid (another table's frame) keeps it out.
   // Text right of the grid but left of another grid is that grid's row labels.
