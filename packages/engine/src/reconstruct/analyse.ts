@@ -11,7 +11,7 @@ import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
 import { extractPage, halfPoint, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
-import { alignedReach, alignmentBoundaries, splitSegment, textSplitsRow } from './tables.js';
+import { alignedReach, alignmentBoundaries, rowSplits, splitSegment, textSplitsRow } from './tables.js';
 import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
 
 /**
@@ -515,10 +515,14 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
       const k = xs.indexOf(x);
       return textSplitsRow(inside, { y0: ya, y1: yb }, x, xs[k - 1] ?? bbox.x0, xs[k + 1] ?? bbox.x1);
     };
+    // Ruled rows holding several rows of lined-up text are cut between the lines.
+    const rowBands = bands.flatMap((b, r) => {
+      const cuts = rowSplits(inside, b, xs);
+      const edges = [b.y0, ...cuts, b.y1];
+      return edges.slice(1).map((y, k) => ({ ya: edges[k]!, yb: y, r }));
+    });
     const rows: Table['rows'] = [];
-    for (let r = 0; r + 1 < ys.length; r++) {
-      const ya = ys[r]!;
-      const yb = ys[r + 1]!;
+    for (const { ya, yb, r } of rowBands) {
       if (yb - ya < 3) continue;
       const cells: TableCell[] = [];
       let c = 0;

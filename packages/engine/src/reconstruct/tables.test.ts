@@ -150,6 +150,33 @@ describe('ruled grids beside running text', () => {
   });
 });
 
+/**
+ * ROWS in a grid whose horizontal rules close the header and the table only: the body's rows
+ * share one ruled row. The header's cells wrap onto a second line ('of units').
+ */
+function blockRuledTable(): string[] {
+  const ops: string[] = [];
+  const right = LEFT + COLUMN * ROWS[0]!.length;
+  const headerBottom = TOP - 2 * ROW;
+  ROWS[0]!.forEach((text, c) => {
+    ops.push(`BT /F1 9 Tf ${LEFT + 5 + c * COLUMN} ${TOP - 14} Td ${esc(text)} Tj ET`);
+    ops.push(`BT /F1 9 Tf ${LEFT + 5 + c * COLUMN} ${TOP - 26} Td ${esc('of units')} Tj ET`);
+  });
+  ROWS.slice(1).forEach((row, r) => row.forEach((text, c) => ops.push(`BT /F1 9 Tf ${LEFT + 5 + c * COLUMN} ${headerBottom - r * 14 - 14} Td ${esc(text)} Tj ET`)));
+  const bottom = headerBottom - (ROWS.length - 1) * 14 - 8;
+  for (const y of [TOP, headerBottom, bottom]) ops.push(`0.5 w ${LEFT} ${y} m ${right} ${y} l S`);
+  for (let c = 0; c <= ROWS[0]!.length; c++) ops.push(`0.5 w ${LEFT + c * COLUMN} ${TOP} m ${LEFT + c * COLUMN} ${bottom} l S`);
+  return ops;
+}
+
+describe('ruled rows holding several rows', () => {
+  it('cuts a ruled row of lined-up figures into rows and keeps the wrapped header row whole', async () => {
+    const tables = await analysedTables('block-rows.pdf', blockRuledTable());
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual([ROWS[0]!.map((t) => `${t} of units`), ...ROWS.slice(1)]);
+  });
+});
+
 describe('pdfTables', () => {
   it('gives each table its page, its box on the page and its cells by row and column', async () => {
     const found = await pdfTables({ path: tmp.file('tables.pdf', pagePdf(rowRuledTable('header'))) });

@@ -144,3 +144,45 @@ export function alignedReach(box: Rect, bands: Array<{ y0: number; y1: number }>
   const right = reach(segments.filter((s) => within(s) && s.x0 >= box.x1 - 1 && !fenced(box.x1 + 1, Infinity)));
   return { x0: Math.min(box.x0, ...left.map((s) => s.x0 - 1)), x1: Math.max(box.x1, ...right.map((s) => s.x1 + 1)) };
 }
+
+/**
+ * Where a ruled row holds several rows of the table (the rules drawn around a block of rows
+ * only): the y positions between its text lines when the lines line up across the columns,
+ * two columns at least having text on two lines or more, most lines having text in two
+ * columns or more and half of them figures (a number, an amount, a percentage). Wrapped text
+ * in one cell does not line up with the others, and wrapped headings hold no figures: each
+ * stays one row.
+ */
+export function rowSplits(segments: Segment[], band: { y0: number; y1: number }, xs: number[]): number[] {
+  const inBand = segments.filter((s) => (s.y0 + s.y1) / 2 >= band.y0 && (s.y0 + s.y1) / 2 < band.y1);
+  if (inBand.length < 4) return [];
+  // Text lines of the band: baselines within a third of the text size.
+  const lines: Array<{ base: number; y0: number; y1: number; columns: Set<number>; figures: boolean }> = [];
+  for (const s of [...inBand].sort((a, b) => a.base - b.base)) {
+    const column = xs.findIndex((x, k) => k + 1 < xs.length && (s.x0 + s.x1) / 2 >= x && (s.x0 + s.x1) / 2 < xs[k + 1]!);
+    const text = s.glyphs.map((g) => g.c).join('').trim();
+    const figures = /\d/.test(text) && /^[-+−–(]?[\d\s.,%()€$£:*+−–-]+$/.test(text);
+    const line = lines.find((l) => Math.abs(l.base - s.base) < s.size / 3);
+    if (line) {
+      line.columns.add(column);
+      line.figures ||= figures;
+      line.y0 = Math.min(line.y0, s.y0);
+      line.y1 = Math.max(line.y1, s.y1);
+    } else lines.push({ base: s.base, y0: s.y0, y1: s.y1, columns: new Set([column]), figures });
+  }
+  if (lines.length < 2) return [];
+  lines.sort((a, b) => a.base - b.base);
+  const perColumn = new Map<number, number>();
+  for (const l of lines) for (const c of l.columns) perColumn.set(c, (perColumn.get(c) ?? 0) + 1);
+  const multiLine = [...perColumn.values()].filter((n) => n >= 2).length;
+  const shared = lines.filter((l) => l.columns.size >= 2).length;
+  // Rows of figures; lines of words lined up across columns are wrapped headings.
+  const withFigures = lines.filter((l) => l.figures).length;
+  if (multiLine < 2 || shared < lines.length * 0.6 || withFigures < lines.length / 2) return [];
+  const splits: number[] = [];
+  for (let k = 1; k < lines.length; k++) {
+    const y = (lines[k - 1]!.y1 + lines[k]!.y0) / 2;
+    if (!inBand.some((s) => s.y0 < y - 0.5 && s.y1 > y + 0.5)) splits.push(y);
+  }
+  return splits;
+}
