@@ -19,6 +19,7 @@ import { progressReporter, type ProgressFn } from '../progress.js';
 import { analyseDocument } from '../reconstruct/analyse.js';
 import type { DocumentLayout, Rect, Table } from '../reconstruct/layout.js';
 import { withoutSoftHyphens } from '../reconstruct/text.js';
+import { numberedLine } from '../reconstruct/tables.js';
 import { uprightPage } from '../reconstruct/upright.js';
 import { pageFailure, readPage, type PositionalPage } from './positional.js';
 
@@ -270,16 +271,17 @@ function cellsOf(rows: Piece[][], bands: Array<{ x0: number; x1: number }>): str
 export function findTables(rows: Piece[][]): FoundTable[] {
   const tables: FoundTable[] = [];
   let i = 0;
+  const cellRow = (row: Piece[]): boolean => row.length >= 2 && !numberedLine(row.map((p) => p.text));
   while (i < rows.length) {
-    if (rows[i]!.length < 2) {
+    if (!cellRow(rows[i]!)) {
       i++;
       continue;
     }
     let j = i + 1;
     // A one-piece row right of the first column, followed by another row of cells, is a cell's
     // wrapped second line (joined to its row below) rather than the end of the table.
-    const wrapped = (k: number): boolean => rows[k]!.length === 1 && k + 1 < rows.length && rows[k + 1]!.length >= 2 && rows[k]![0]!.x0 > rows[k - 1]![0]!.x1;
-    while (j < rows.length && (rows[j]!.length >= 2 || wrapped(j))) {
+    const wrapped = (k: number): boolean => rows[k]!.length === 1 && k + 1 < rows.length && cellRow(rows[k + 1]!) && rows[k]![0]!.x0 > rows[k - 1]![0]!.x1;
+    while (j < rows.length && (cellRow(rows[j]!) || wrapped(j))) {
       const prev = rows[j - 1]!;
       const height = Math.max(...prev.map((p) => p.y1 - p.y0));
       if (rows[j]![0]!.baseline - prev[0]!.baseline > height * 3) break;

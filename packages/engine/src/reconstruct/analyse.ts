@@ -11,7 +11,7 @@ import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
 import { extractPage, halfPoint, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
-import { alignedReach, alignmentBoundaries, rowSplits, splitSegment, textSplitsRow } from './tables.js';
+import { alignedReach, alignmentBoundaries, numberedLine, rowSplits, splitSegment, textSplitsRow } from './tables.js';
 import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
 
 /**
@@ -558,6 +558,7 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
 function borderlessTables(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext): { tables: Table[]; rest: Line[] } {
   const tabular = (l: Line): boolean => {
     if (l.segments.length < 2 || l.segments.some((s) => !s.upright)) return false;
+    if (numberedLine(l.segments.map((s) => s.glyphs.map((g) => g.c).join('')))) return false;
     const filled = l.segments.reduce((a, s) => a + (s.x1 - s.x0), 0);
     return filled / Math.max(1, l.x1 - l.x0) < 0.8;
   };

@@ -177,6 +177,24 @@ describe('ruled rows holding several rows', () => {
   });
 });
 
+describe('numbered headings', () => {
+  it('reads section numbers set apart from their headings as headings, not as a table', async () => {
+    const headings = [
+      ['6.', 'Training of teachers and trainers'],
+      ['6.1.', 'Types of teachers and trainers'],
+      ['6.1.1.', 'Teachers in vocational schools'],
+    ];
+    const ops = headings.flatMap(([number, title], k) => [
+      `BT /F1 11 Tf ${LEFT} ${TOP - k * 18} Td ${esc(number!)} Tj ET`,
+      `BT /F1 11 Tf ${LEFT + 50} ${TOP - k * 18} Td ${esc(title!)} Tj ET`,
+    ]);
+    const path = tmp.file('numbered.pdf', pagePdf(ops));
+    const layout = await analysePdf({ path });
+    expect(layout.pages[0]!.blocks.filter((b) => b.kind === 'table')).toEqual([]);
+    expect(await pdfTables({ path })).toEqual([]);
+  });
+});
+
 describe('pdfTables', () => {
   it('gives each table its page, its box on the page and its cells by row and column', async () => {
     const found = await pdfTables({ path: tmp.file('tables.pdf', pagePdf(rowRuledTable('header'))) });

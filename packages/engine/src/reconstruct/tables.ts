@@ -186,3 +186,14 @@ export function rowSplits(segments: Segment[], band: { y0: number; y1: number },
   }
   return splits;
 }
+
+/** A section or list number as printed before a heading or an item: "6.", "6.2.1.", "(a)", "iv)". */
+const SECTION_NUMBER = /^(\(?(\d{1,3}(\.\d{1,3})*\.?|[a-z]|[ivxlc]{1,5})[.)]?)$/i;
+
+/**
+ * A line of two pieces whose first is a section or list number is a numbered heading or list
+ * item set with a tab, not a row of table cells.
+ */
+export function numberedLine(pieces: string[]): boolean {
+  return pieces.length === 2 && SECTION_NUMBER.test(pieces[0]!.trim()) && /\p{L}/u.test(pieces[1]!);
+}
