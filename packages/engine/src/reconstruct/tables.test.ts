@@ -1,11 +1,13 @@
 /**
  * Table structure on MuPDF-built pages: ruled tables whose rules give the rows but not every
- * column, split into columns by the alignment of their text; and pdfTables, the tables
- * pdfToExcel writes with their pages, boxes and cells.
+ * column (split by the alignment of their text), grids drawn around part of a table, ruled rows
+ * holding several rows, numbered headings that are not tables, a table printed sideways; and
+ * pdfTables, the tables pdfToExcel writes with their pages, boxes and cells.
  */
 import { describe, expect, it } from 'vitest';
 import { analysePdf } from './analyse.js';
-import { pdfTables } from '../convert/pdf-to-excel.js';
+import ExcelJS from 'exceljs';
+import { pdfTables, pdfToExcel } from '../convert/pdf-to-excel.js';
 import type { Paragraph, Table } from './layout.js';
 import { useTempDir } from '../../test/harness.js';
 import { mupdf } from '../mupdf.js';
@@ -192,6 +194,36 @@ describe('numbered headings', () => {
     const layout = await analysePdf({ path });
     expect(layout.pages[0]!.blocks.filter((b) => b.kind === 'table')).toEqual([]);
     expect(await pdfTables({ path })).toEqual([]);
+  });
+});
+
+/**
+ * A portrait page printed sideways: a title line and ROWS as a ruled grid, all text reading
+ * upwards (the page must be turned a quarter to read it). `t` runs down the turned page (to the
+ * right on the page), `u` along the lines (upwards on the page).
+ */
+function sidewaysPage(): string[] {
+  const ops: string[] = [];
+  const at = (u: number, t: number, text: string, size = 9): string => `BT /F1 ${size} Tf 0 1 -1 0 ${100 + t} ${80 + u} Tm ${esc(text)} Tj ET`;
+  ops.push(at(5, 0, 'Sideways report', 14));
+  ROWS.forEach((row, r) => row.forEach((text, c) => ops.push(at(5 + c * COLUMN, 40 + r * ROW + 14, text))));
+  for (let r = 0; r <= ROWS.length; r++) ops.push(`0.5 w ${100 + 40 + r * ROW} 80 m ${100 + 40 + r * ROW} ${80 + COLUMN * 4} l S`);
+  for (let c = 0; c <= 4; c++) ops.push(`0.5 w 140 ${80 + c * COLUMN} m ${140 + ROWS.length * ROW} ${80 + c * COLUMN} l S`);
+  return ops;
+}
+
+describe('pages printed sideways', () => {
+  it('writes the title line and the table of a sideways page to the sheet, read upright', async () => {
+    const input = tmp.file('sideways.pdf', pagePdf(sidewaysPage()));
+    const output = tmp.file('sideways.xlsx', new Uint8Array());
+    await pdfToExcel({ path: input }, output);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(output);
+    const rows: unknown[][] = [];
+    workbook.getWorksheet('Page 1')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['Sideways report']);
+    expect(rows[1]).toEqual(ROWS[0]);
+    expect(rows[2]).toEqual(['Austria', 86.2, 13.8, 3375]);
   });
 });
 
