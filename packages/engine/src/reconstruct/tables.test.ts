@@ -215,7 +215,7 @@ function sidewaysPage(): string[] {
 describe('pages printed sideways', () => {
   it('writes the title line and the table of a sideways page to the sheet, read upright', async () => {
     const input = tmp.file('sideways.pdf', pagePdf(sidewaysPage()));
-    const output = tmp.file('sideways.xlsx', new Uint8Array());
+    const output = tmp.out('sideways.xlsx');
     await pdfToExcel({ path: input }, output);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(output);
