@@ -11,7 +11,7 @@ import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
 import { extractPage, halfPoint, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
-import { alignedReach, alignmentBoundaries, numberedLine, rowSplits, splitSegment, textSplitsRow } from './tables.js';
+import { alignedReach, alignmentBoundaries, gridHoldsText, numberedLine, rowSplits, splitSegment, textSplitsRow } from './tables.js';
 import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
 
 /**
@@ -491,6 +491,7 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     if (ys.length < 2 || xs.length < 2 || (ys.length - 1) * (xs.length - 1) < 2) continue;
     const bbox = { x0: xs[0]!, y0: ys[0]!, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! };
     if (bbox.x1 - bbox.x0 < 20 || bbox.y1 - bbox.y0 < 10) continue;
+    if (!gridHoldsText(segments, ys, xs)) continue;
     // A grid drawn around some columns only takes in its rows' text beside it.
     const reach = alignedReach(bbox, ys.slice(1).map((y, r) => ({ y0: ys[r]!, y1: y })), segments, vs);
     if (reach.x0 < bbox.x0) xs.unshift((bbox.x0 = reach.x0));

@@ -179,6 +179,20 @@ describe('ruled rows holding several rows', () => {
   });
 });
 
+describe('form fields', () => {
+  it('leaves the labels beside the field boxes of a form as text: fields with hardly any text are no table', async () => {
+    const labels = ['First Name', 'Birthday', 'Nationality'];
+    const ops: string[] = [];
+    labels.forEach((label, k) => ops.push(`BT /F1 10 Tf ${LEFT} ${TOP - k * ROW - 14} Td ${esc(label)} Tj ET`));
+    ops.push(`BT /F1 10 Tf 165 ${TOP - 14} Td ${esc('Alice')} Tj ET`);
+    for (let k = 0; k <= labels.length; k++) ops.push(`0.5 w 160 ${TOP - k * ROW} m 300 ${TOP - k * ROW} l S`);
+    for (const x of [160, 230, 300]) ops.push(`0.5 w ${x} ${TOP} m ${x} ${TOP - labels.length * ROW} l S`);
+    const { tables, paragraphs } = await analysedPage('form.pdf', ops);
+    expect(tables).toEqual([]);
+    expect(paragraphs.join(' ')).toContain('First Name');
+  });
+});
+
 describe('numbered headings', () => {
   it('reads section numbers set apart from their headings as headings, not as a table', async () => {
     const headings = [

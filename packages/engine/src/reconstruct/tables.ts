@@ -197,3 +197,20 @@ const SECTION_NUMBER = /^(\(?(\d{1,3}(\.\d{1,3})*\.?|[a-z]|[ivxlc]{1,5})[.)]?)$/
 export function numberedLine(pieces: string[]): boolean {
   return pieces.length === 2 && SECTION_NUMBER.test(pieces[0]!.trim()) && /\p{L}/u.test(pieces[1]!);
 }
+
+/**
+ * Whether the grid the rules draw holds text enough to be a table: a third of its cells (two at
+ * least) with text. A grid with hardly any text is a drawing (a form's fields, a frame), even
+ * when labels stand beside it.
+ */
+export function gridHoldsText(segments: Segment[], ys: number[], xs: number[]): boolean {
+  const filled = new Set<string>();
+  for (const s of segments) {
+    const cx = (s.x0 + s.x1) / 2;
+    const cy = (s.y0 + s.y1) / 2;
+    const r = ys.findIndex((y, k) => k + 1 < ys.length && cy >= y && cy < ys[k + 1]!);
+    const c = xs.findIndex((x, k) => k + 1 < xs.length && cx >= x && cx < xs[k + 1]!);
+    if (r >= 0 && c >= 0) filled.add(`${r},${c}`);
+  }
+  return filled.size >= Math.max(2, ((ys.length - 1) * (xs.length - 1)) / 3);
+}
