@@ -6,6 +6,10 @@
 // and same type (number, date, text), per shape and overall, with pages per second.
 // LibreOffice has no PDF import into Calc (there is no calc_pdf_import filter; its PDF import
 // opens in Draw), so there is no LibreOffice column.
+//
+// `npm run bench -- pdf-to-excel --set icdar`: table recognition on the European half of the
+// ICDAR 2013 table competition (../shared/corpus/tables-icdar2013), scored with the
+// competition's measure, see icdar.js.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -182,7 +186,12 @@ function score(workbook, shape) {
   return { total, exact };
 }
 
-export async function run() {
+export async function run({ set } = {}) {
+  if (set === 'icdar') return (await import('./icdar.js')).run();
+  if (set !== undefined && set !== 'synthetic') {
+    process.stderr.write(`pdf-to-excel: unknown set '${set}' (synthetic, icdar)\n`);
+    return 2;
+  }
   const engine = await loadEngine();
   return withTempDir(async (dir) => {
     const line = (cells) => process.stdout.write(`${cells.join('  ')}\n`);

@@ -28,7 +28,7 @@ const benchmarks = {
 };
 
 function usage() {
-  return `Usage: npm run bench -- <tool> [--iterations N] [--files <pattern>] [--set <name>]\n  --files  only the corpus files whose name contains the pattern (a regular expression)\n  --set    another corpus set: real (../shared/corpus/pdf-real, for pdf-to-word and pdf-to-ppt)\n\nTools: ${Object.keys(benchmarks).join(', ')}, all\n`;
+  return `Usage: npm run bench -- <tool> [--iterations N] [--files <pattern>] [--set <name>]\n  --files  only the corpus files whose name contains the pattern (a regular expression)\n  --set    another document set where the tool has one (pdf-to-word and pdf-to-ppt: real, ../shared/corpus/pdf-real; pdf-to-excel: icdar)\n\nTools: ${Object.keys(benchmarks).join(', ')}, all\n`;
 }
 
 const { values, positionals } = parseArgs({
@@ -54,6 +54,6 @@ if (values.set !== undefined) process.env.PAGEWRIGHT_BENCH_SET = values.set;
 let code = 0;
 for (const name of names) {
   const module = await benchmarks[name]();
-  code = Math.max(code, await module.run({ iterations }));
+  code = Math.max(code, await module.run({ iterations, set: values.set }));
 }
 process.exit(code);

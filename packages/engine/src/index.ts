@@ -32,7 +32,7 @@ export { pdfToImages, type PageImageFormat } from './convert/pdf-to-images.js';
 export { pdfToHtml } from './convert/pdf-to-html.js';
 export { pdfToDxf } from './convert/pdf-to-dxf.js';
 export { pdfToPpt } from './convert/pdf-to-ppt.js';
-export { pdfToExcel } from './convert/pdf-to-excel.js';
+export { pdfToExcel, pdfTables, type DetectedTable } from './convert/pdf-to-excel.js';
 export { analysePdf, type DocumentLayout, type PageLayout as PdfPageLayout, type Paragraph as LayoutParagraph, type Table as LayoutTable, type ImageBlock as LayoutImage, type Run as LayoutRun } from './reconstruct/layout.js';
 export { type ProgressFn } from './progress.js';
 export { operations, type OperationArgs, type OperationName, type OperationResult } from './operations.js';

@@ -17,8 +17,10 @@ import type { PdfInput } from '../merge.js';
 import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { analyseDocument } from '../reconstruct/analyse.js';
-import type { DocumentLayout, Table } from '../reconstruct/layout.js';
+import type { DocumentLayout, Rect, Table } from '../reconstruct/layout.js';
 import { withoutSoftHyphens } from '../reconstruct/text.js';
+import { numberedLine } from '../reconstruct/tables.js';
+import { uprightPage } from '../reconstruct/upright.js';
 import { pageFailure, readPage, type PositionalPage } from './positional.js';
 
 /** A cell of text on the page: a line cut at its wide gaps. */
@@ -269,16 +271,17 @@ function cellsOf(rows: Piece[][], bands: Array<{ x0: number; x1: number }>): str
 export function findTables(rows: Piece[][]): FoundTable[] {
   const tables: FoundTable[] = [];
   let i = 0;
+  const cellRow = (row: Piece[]): boolean => row.length >= 2 && !numberedLine(row.map((p) => p.text));
   while (i < rows.length) {
-    if (rows[i]!.length < 2) {
+    if (!cellRow(rows[i]!)) {
       i++;
       continue;
     }
     let j = i + 1;
     // A one-piece row right of the first column, followed by another row of cells, is a cell's
     // wrapped second line (joined to its row below) rather than the end of the table.
-    const wrapped = (k: number): boolean => rows[k]!.length === 1 && k + 1 < rows.length && rows[k + 1]!.length >= 2 && rows[k]![0]!.x0 > rows[k - 1]![0]!.x1;
-    while (j < rows.length && (rows[j]!.length >= 2 || wrapped(j))) {
+    const wrapped = (k: number): boolean => rows[k]!.length === 1 && k + 1 < rows.length && cellRow(rows[k + 1]!) && rows[k]![0]!.x0 > rows[k - 1]![0]!.x1;
+    while (j < rows.length && (cellRow(rows[j]!) || wrapped(j))) {
       const prev = rows[j - 1]!;
       const height = Math.max(...prev.map((p) => p.y1 - p.y0));
       if (rows[j]![0]!.baseline - prev[0]!.baseline > height * 3) break;
@@ -349,6 +352,79 @@ function analysedTableRows(table: Table): string[][] {
   });
 }
 
+/* ---------------------------------------------------------------- tables as written */
+
+/** A table as pdfToExcel writes it: its page, its box on the page and its cells. */
+type Matrix = [number, number, number, number, number, number];
+
+export interface DetectedTable {
+  /** 1-based page number. */
+  page: number;
+  /**
+   * Box on the page read upright (a page whose text runs sideways is turned), points from the
+   * top-left corner, y growing downwards.
+   */
+  bbox: Rect;
+  /** From PDF user space to the coordinates of `bbox`. */
+  transform: Matrix;
+  /** The cells holding text, rows and columns counted from 0 in the table's grid. */
+  cells: Array<{ row: number; col: number; rowSpan: number; colSpan: number; text: string }>;
+}
+
+function gridCells(rows: string[][]): DetectedTable['cells'] {
+  return rows.flatMap((row, r) => row.flatMap((text, c) => (text === '' ? [] : [{ row: r, col: c, rowSpan: 1, colSpan: 1, text }])));
+}
+
+/** The tables of one page as planPage writes them: the analysis' tables, or those found here. */
+function pageTables(page: PositionalPage, analysedTables: Table[] | undefined): Array<{ bbox: Rect; rows: string[][] }> {
+  if (analysedTables && analysedTables.length > 0) return analysedTables.map((t) => ({ bbox: t.bbox, rows: analysedTableCells(t) }));
+  const rows = rowsOf(piecesOf(page));
+  return findTables(rows).map((t) => {
+    const pieces = rows.slice(t.from, t.to).flat();
+    const bbox = { x0: Math.min(...pieces.map((p) => p.x0)), y0: Math.min(...pieces.map((p) => p.y0)), x1: Math.max(...pieces.map((p) => p.x1)), y1: Math.max(...pieces.map((p) => p.y1)) };
+    return { bbox, rows: t.cells };
+  });
+}
+
+/**
+ * The tables pdfToExcel finds in a PDF, with their pages, boxes and cells (for measuring table
+ * recognition against a ground truth). Open errors as pdfToExcel's.
+ */
+export async function pdfTables(input: PdfInput): Promise<DetectedTable[]> {
+  const { doc, pageCount } = await openInput(input);
+  const found: DetectedTable[] = [];
+  try {
+    let layout: DocumentLayout;
+    try {
+      layout = analyseDocument(doc);
+    } catch (err) {
+      throw asCatalogueError(err, 'FILE_DAMAGED');
+    }
+    for (let i = 0; i < pageCount; i++) {
+      let page: PositionalPage;
+      let transform: Matrix;
+      try {
+        // Read as the analysis reads it (turned upright), so that its table boxes and the
+        // page's text share one frame.
+        const upright = uprightPage(doc, i);
+        try {
+          page = readPage(upright.page, false);
+          transform = upright.page.getTransform() as Matrix;
+        } finally {
+          upright.release();
+        }
+      } catch (err) {
+        throw pageFailure(i + 1, err);
+      }
+      const analysed = layout.pages.find((p) => p.index === i + 1)?.blocks.filter((b): b is Table => b.kind === 'table');
+      for (const t of pageTables(page, analysed)) found.push({ page: i + 1, transform, bbox: t.bbox, cells: gridCells(t.rows) });
+    }
+  } finally {
+    doc.destroy();
+  }
+  return found;
+}
+
 /* ---------------------------------------------------------------- workbook */
 
 interface SheetPlan {
@@ -411,11 +487,13 @@ export async function pdfToExcel(input: PdfInput, outputPath: string, onProgress
     for (let i = 0; i < pageCount; i++) {
       let page: PositionalPage;
       try {
-        const mupdfPage = doc.loadPage(i);
+        // Read as the analysis reads it (turned upright), so that its table boxes and the
+        // page's text share one frame.
+        const upright = uprightPage(doc, i);
         try {
-          page = readPage(mupdfPage, false);
+          page = readPage(upright.page, false);
         } finally {
-          mupdfPage.destroy();
+          upright.release();
         }
       } catch (err) {
         throw pageFailure(i + 1, err);

@@ -11,6 +11,7 @@ import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
 import { extractPage, halfPoint, type Fill, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
+import { alignedReach, alignmentBoundaries, gridHoldsText, numberedLine, rowSplits, splitSegment, textSplitsRow } from './tables.js';
 import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
 
 /**
@@ -534,22 +535,45 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     if (ys.length < 2 || xs.length < 2 || (ys.length - 1) * (xs.length - 1) < 2) continue;
     const bbox = { x0: xs[0]!, y0: ys[0]!, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! };
     if (bbox.x1 - bbox.x0 < 20 || bbox.y1 - bbox.y0 < 10) continue;
-    const hasV = (x: number, ya: number, yb: number): boolean => gv.some((v) => Math.abs(v.x0 - x) < 2.5 && v.y0 <= ya + 2.5 && v.y1 >= yb - 2.5);
-    const inside = segments.filter((s) => {
+    if (!gridHoldsText(segments, ys, xs)) continue;
+    // A grid drawn around some columns only takes in its rows' text beside it.
+    const reach = alignedReach(bbox, ys.slice(1).map((y, r) => ({ y0: ys[r]!, y1: y })), segments, vs);
+    if (reach.x0 < bbox.x0) xs.unshift((bbox.x0 = reach.x0));
+    if (reach.x1 > bbox.x1) xs.push((bbox.x1 = reach.x1));
+    const inTable = segments.filter((s) => {
       const cx = (s.x0 + s.x1) / 2;
       const cy = (s.y0 + s.y1) / 2;
       return cx > bbox.x0 && cx < bbox.x1 && cy > bbox.y0 && cy < bbox.y1;
     });
+    // Columns the rules leave out but the text's alignment shows (rows ruled, columns not).
+    const bands = ys.slice(1).map((y, r) => ({ y0: ys[r]!, y1: y }));
+    const sizes = inTable.map((s) => s.size).sort((a, b) => a - b);
+    const aligned = alignmentBoundaries(inTable, bbox, xs, bands, Math.max(3, (sizes[Math.floor(sizes.length / 2)] ?? 10) * 0.7));
+    const inside = aligned.length > 0 ? inTable.flatMap((s) => splitSegment(s, aligned.map((a) => a.x))) : inTable;
+    xs.push(...aligned.map((a) => a.x));
+    xs.sort((a, b) => a - b);
+    const hasV = (x: number, ya: number, yb: number, r: number): boolean => {
+      const virtual = aligned.find((a) => a.x === x);
+      if (virtual) return !virtual.crossing.has(r);
+      if (gv.some((v) => Math.abs(v.x0 - x) < 2.5 && v.y0 <= ya + 2.5 && v.y1 >= yb - 2.5)) return true;
+      // A column rule drawn in some rows only (the header's): the row's text still splits there.
+      const k = xs.indexOf(x);
+      return textSplitsRow(inside, { y0: ya, y1: yb }, x, xs[k - 1] ?? bbox.x0, xs[k + 1] ?? bbox.x1);
+    };
+    // Ruled rows holding several rows of lined-up text are cut between the lines.
+    const rowBands = bands.flatMap((b, r) => {
+      const cuts = rowSplits(inside, b, xs);
+      const edges = [b.y0, ...cuts, b.y1];
+      return edges.slice(1).map((y, k) => ({ ya: edges[k]!, yb: y, r }));
+    });
     const rows: Table['rows'] = [];
-    for (let r = 0; r + 1 < ys.length; r++) {
-      const ya = ys[r]!;
-      const yb = ys[r + 1]!;
+    for (const { ya, yb, r } of rowBands) {
       if (yb - ya < 3) continue;
       const cells: TableCell[] = [];
       let c = 0;
       while (c + 1 < xs.length) {
         let end = c + 1;
-        while (end + 1 < xs.length && !hasV(xs[end]!, ya, yb)) end++;
+        while (end + 1 < xs.length && !hasV(xs[end]!, ya, yb, r)) end++;
         const cellRect = { x0: xs[c]!, x1: xs[end]!, y0: ya, y1: yb };
         const cellSegments = inside.filter((s) => {
           const cx = (s.x0 + s.x1) / 2;
@@ -567,7 +591,7 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     const filled = rows.reduce((n, r) => n + r.cells.filter((c) => c.text.length > 0).length, 0);
     if (filled < Math.max(2, cellCount / 3)) continue;
     const columns = xs.slice(1).map((x, i) => x - xs[i]!);
-    found.push({ table: { kind: 'table', bbox, ruled: true, column: 0, columns, rows, spaceBefore: 0 }, segments: inside });
+    found.push({ table: { kind: 'table', bbox, ruled: true, column: 0, columns, rows, spaceBefore: 0 }, segments: inTable });
   }
   return found;
 }
@@ -579,6 +603,7 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
 function borderlessTables(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext): { tables: Table[]; rest: Line[] } {
   const tabular = (l: Line): boolean => {
     if (l.segments.length < 2 || l.segments.some((s) => !s.upright)) return false;
+    if (numberedLine(l.segments.map((s) => s.glyphs.map((g) => g.c).join('')))) return false;
     const filled = l.segments.reduce((a, s) => a + (s.x1 - s.x0), 0);
     return filled / Math.max(1, l.x1 - l.x0) < 0.8;
   };

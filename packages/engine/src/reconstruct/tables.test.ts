@@ -1,0 +1,256 @@
+/**
+ * Table structure on MuPDF-built pages: ruled tables whose rules give the rows but not every
+ * column (split by the alignment of their text), grids drawn around part of a table, ruled rows
+ * holding several rows, numbered headings that are not tables, a table printed sideways; and
+ * pdfTables, the tables pdfToExcel writes with their pages, boxes and cells.
+ */
+import { describe, expect, it } from 'vitest';
+import { analysePdf } from './analyse.js';
+import ExcelJS from 'exceljs';
+import { pdfTables, pdfToExcel } from '../convert/pdf-to-excel.js';
+import type { Paragraph, Table } from './layout.js';
+import { useTempDir } from '../../test/harness.js';
+import { mupdf } from '../mupdf.js';
+
+const tmp = useTempDir('pagewright-tables-');
+
+const PAGE_HEIGHT = 842;
+const esc = (s: string): string => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+/** A one-page A4 PDF drawing `ops` (Helvetica as /F1); y in the ops grows upwards. */
+function pagePdf(ops: string[]): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, PAGE_HEIGHT], 0, { Font: { F1: font } }, ops.join('\n')));
+    const buffer = doc.saveToBuffer('compress');
+    try {
+      return buffer.asUint8Array().slice();
+    } finally {
+      buffer.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
+const ROWS = [
+  ['Country', 'Domestic', 'Imported', 'Total'],
+  ['Austria', '86.2', '13.8', '3,375'],
+  ['Belgium', '0.5', '99.5', '3,973'],
+  ['Bulgaria', '12.0', '88.0', '1,136'],
+  ['Cyprus', '81.0', '19.0', '158'],
+];
+const LEFT = 60;
+const COLUMN = 110;
+const ROW = 20;
+const TOP = 700;
+
+/**
+ * ROWS as a table with a horizontal rule above and below every row and, as `verticals` says,
+ * the column rules: 'header' draws them in the header row only (the body's cells have none),
+ * 'frame' draws only the table's left and right edges.
+ */
+function rowRuledTable(verticals: 'header' | 'frame'): string[] {
+  const ops: string[] = [];
+  const right = LEFT + COLUMN * ROWS[0]!.length;
+  ROWS.forEach((row, r) => {
+    row.forEach((text, c) => ops.push(`BT /F1 9 Tf ${LEFT + 5 + c * COLUMN} ${TOP - r * ROW - 14} Td ${esc(text)} Tj ET`));
+  });
+  for (let r = 0; r <= ROWS.length; r++) ops.push(`0.5 w ${LEFT} ${TOP - r * ROW} m ${right} ${TOP - r * ROW} l S`);
+  const bottom = TOP - ROWS.length * ROW;
+  for (const x of [LEFT, right]) ops.push(`0.5 w ${x} ${TOP} m ${x} ${bottom} l S`);
+  if (verticals === 'header') for (let c = 1; c < ROWS[0]!.length; c++) ops.push(`0.5 w ${LEFT + c * COLUMN} ${TOP} m ${LEFT + c * COLUMN} ${TOP - ROW} l S`);
+  return ops;
+}
+
+/**
+ * ROWS with the rules drawn around the figures only (columns 1 to 3): the row labels of column
+ * 0 stand beside the grid without rules. With `twin`, a second framed copy of the grid to the
+ * right of the first, its own table.
+ */
+function figuresRuledTable(twin = false): string[] {
+  const ops: string[] = [];
+  const grids = twin ? [0, 1] : [0];
+  const column = twin ? 60 : COLUMN;
+  const width = column * 3;
+  for (const g of grids) {
+    const left = LEFT + column + g * (width + column + 20);
+    ROWS.forEach((row, r) => {
+      row.forEach((text, c) => ops.push(`BT /F1 ${twin ? 7 : 9} Tf ${left - column + 3 + c * column} ${TOP - r * ROW - 14} Td ${esc(g === 0 ? text : `${text}b`)} Tj ET`));
+    });
+    for (let r = 0; r <= ROWS.length; r++) ops.push(`0.5 w ${left} ${TOP - r * ROW} m ${left + width} ${TOP - r * ROW} l S`);
+    for (let c = 0; c <= 3; c++) ops.push(`0.5 w ${left + c * column} ${TOP} m ${left + c * column} ${TOP - ROWS.length * ROW} l S`);
+  }
+  return ops;
+}
+
+const textOf = (p: Paragraph): string => p.runs.map((r) => r.text).join('');
+const grid = (t: Table): string[][] => t.rows.map((row) => row.cells.map((c) => c.text.map(textOf).join(' ')));
+
+async function analysedPage(name: string, ops: string[]): Promise<{ tables: Table[]; paragraphs: string[] }> {
+  const layout = await analysePdf({ path: tmp.file(name, pagePdf(ops)) });
+  const blocks = layout.pages[0]!.blocks;
+  return { tables: blocks.filter((b): b is Table => b.kind === 'table'), paragraphs: blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf) };
+}
+
+async function analysedTables(name: string, ops: string[]): Promise<Table[]> {
+  return (await analysedPage(name, ops)).tables;
+}
+
+describe('ruled tables with rules missing between columns', () => {
+  it('splits the body rows at the column rules drawn in the header row only', async () => {
+    const { tables, paragraphs } = await analysedPage('header-rules.pdf', rowRuledTable('header'));
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual(ROWS);
+    // The cells' text, cut at the boundaries, is not also left in the flow.
+    expect(paragraphs).toEqual([]);
+  });
+
+  it('finds the columns of a table ruled between its rows only, from the alignment of its text', async () => {
+    const tables = await analysedTables('row-rules.pdf', rowRuledTable('frame'));
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual(ROWS);
+    expect(tables[0]!.columns).toHaveLength(4);
+  });
+});
+
+describe('ruled grids drawn around part of a table', () => {
+  it('takes the row labels beside a grid drawn around the figures only into the table', async () => {
+    const { tables, paragraphs } = await analysedPage('figures-ruled.pdf', figuresRuledTable());
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual(ROWS);
+    expect(paragraphs).toEqual([]);
+  });
+
+  it('keeps two framed grids side by side as two tables', async () => {
+    const tables = await analysedTables('twin-grids.pdf', figuresRuledTable(true));
+    expect(tables).toHaveLength(2);
+    expect(grid(tables[0]!)).toEqual(ROWS);
+    expect(grid(tables[1]!)[1]).toEqual(ROWS[1]!.map((t) => `${t}b`));
+  });
+});
+
+/** A small grid of figures at the right with a paragraph's lines beside it, one per row. */
+function gridBesideText(): string[] {
+  const ops: string[] = [];
+  const lines = ['Running text of the report goes on beside', 'the small table of figures at the right of', 'the page, one line after the other in the', 'same rhythm as the rows of the table, until', 'the paragraph ends below the table here.'];
+  lines.forEach((text, r) => ops.push(`BT /F1 9 Tf ${LEFT} ${TOP - r * ROW - 14} Td ${esc(text)} Tj ET`));
+  const left = 360;
+  ROWS.forEach((row, r) => row.slice(1).forEach((text, c) => ops.push(`BT /F1 9 Tf ${left + 5 + c * 60} ${TOP - r * ROW - 14} Td ${esc(text)} Tj ET`)));
+  for (let r = 0; r <= ROWS.length; r++) ops.push(`0.5 w ${left} ${TOP - r * ROW} m ${left + 180} ${TOP - r * ROW} l S`);
+  for (let c = 0; c <= 3; c++) ops.push(`0.5 w ${left + c * 60} ${TOP} m ${left + c * 60} ${TOP - ROWS.length * ROW} l S`);
+  return ops;
+}
+
+describe('ruled grids beside running text', () => {
+  it('leaves the lines of a paragraph beside a small grid out of the table', async () => {
+    const { tables, paragraphs } = await analysedPage('grid-beside-text.pdf', gridBesideText());
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual(ROWS.map((row) => row.slice(1)));
+    expect(paragraphs.join(' ')).toContain('Running text of the report');
+  });
+});
+
+/**
+ * ROWS in a grid whose horizontal rules close the header and the table only: the body's rows
+ * share one ruled row. The header's cells wrap onto a second line ('of units').
+ */
+function blockRuledTable(): string[] {
+  const ops: string[] = [];
+  const right = LEFT + COLUMN * ROWS[0]!.length;
+  const headerBottom = TOP - 2 * ROW;
+  ROWS[0]!.forEach((text, c) => {
+    ops.push(`BT /F1 9 Tf ${LEFT + 5 + c * COLUMN} ${TOP - 14} Td ${esc(text)} Tj ET`);
+    ops.push(`BT /F1 9 Tf ${LEFT + 5 + c * COLUMN} ${TOP - 26} Td ${esc('of units')} Tj ET`);
+  });
+  ROWS.slice(1).forEach((row, r) => row.forEach((text, c) => ops.push(`BT /F1 9 Tf ${LEFT + 5 + c * COLUMN} ${headerBottom - r * 14 - 14} Td ${esc(text)} Tj ET`)));
+  const bottom = headerBottom - (ROWS.length - 1) * 14 - 8;
+  for (const y of [TOP, headerBottom, bottom]) ops.push(`0.5 w ${LEFT} ${y} m ${right} ${y} l S`);
+  for (let c = 0; c <= ROWS[0]!.length; c++) ops.push(`0.5 w ${LEFT + c * COLUMN} ${TOP} m ${LEFT + c * COLUMN} ${bottom} l S`);
+  return ops;
+}
+
+describe('ruled rows holding several rows', () => {
+  it('cuts a ruled row of lined-up figures into rows and keeps the wrapped header row whole', async () => {
+    const tables = await analysedTables('block-rows.pdf', blockRuledTable());
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual([ROWS[0]!.map((t) => `${t} of units`), ...ROWS.slice(1)]);
+  });
+});
+
+describe('form fields', () => {
+  it('leaves the labels beside the field boxes of a form as text: fields with hardly any text are no table', async () => {
+    const labels = ['First Name', 'Birthday', 'Nationality'];
+    const ops: string[] = [];
+    labels.forEach((label, k) => ops.push(`BT /F1 10 Tf ${LEFT} ${TOP - k * ROW - 14} Td ${esc(label)} Tj ET`));
+    ops.push(`BT /F1 10 Tf 165 ${TOP - 14} Td ${esc('Alice')} Tj ET`);
+    for (let k = 0; k <= labels.length; k++) ops.push(`0.5 w 160 ${TOP - k * ROW} m 300 ${TOP - k * ROW} l S`);
+    for (const x of [160, 230, 300]) ops.push(`0.5 w ${x} ${TOP} m ${x} ${TOP - labels.length * ROW} l S`);
+    const { tables, paragraphs } = await analysedPage('form.pdf', ops);
+    expect(tables).toEqual([]);
+    expect(paragraphs.join(' ')).toContain('First Name');
+  });
+});
+
+describe('numbered headings', () => {
+  it('reads section numbers set apart from their headings as headings, not as a table', async () => {
+    const headings = [
+      ['6.', 'Training of teachers and trainers'],
+      ['6.1.', 'Types of teachers and trainers'],
+      ['6.1.1.', 'Teachers in vocational schools'],
+    ];
+    const ops = headings.flatMap(([number, title], k) => [
+      `BT /F1 11 Tf ${LEFT} ${TOP - k * 18} Td ${esc(number!)} Tj ET`,
+      `BT /F1 11 Tf ${LEFT + 50} ${TOP - k * 18} Td ${esc(title!)} Tj ET`,
+    ]);
+    const path = tmp.file('numbered.pdf', pagePdf(ops));
+    const layout = await analysePdf({ path });
+    expect(layout.pages[0]!.blocks.filter((b) => b.kind === 'table')).toEqual([]);
+    expect(await pdfTables({ path })).toEqual([]);
+  });
+});
+
+/**
+ * A portrait page printed sideways: a title line and ROWS as a ruled grid, all text reading
+ * upwards (the page must be turned a quarter to read it). `t` runs down the turned page (to the
+ * right on the page), `u` along the lines (upwards on the page).
+ */
+function sidewaysPage(): string[] {
+  const ops: string[] = [];
+  const at = (u: number, t: number, text: string, size = 9): string => `BT /F1 ${size} Tf 0 1 -1 0 ${100 + t} ${80 + u} Tm ${esc(text)} Tj ET`;
+  ops.push(at(5, 0, 'Sideways report', 14));
+  ROWS.forEach((row, r) => row.forEach((text, c) => ops.push(at(5 + c * COLUMN, 40 + r * ROW + 14, text))));
+  for (let r = 0; r <= ROWS.length; r++) ops.push(`0.5 w ${100 + 40 + r * ROW} 80 m ${100 + 40 + r * ROW} ${80 + COLUMN * 4} l S`);
+  for (let c = 0; c <= 4; c++) ops.push(`0.5 w 140 ${80 + c * COLUMN} m ${140 + ROWS.length * ROW} ${80 + c * COLUMN} l S`);
+  return ops;
+}
+
+describe('pages printed sideways', () => {
+  it('writes the title line and the table of a sideways page to the sheet, read upright', async () => {
+    const input = tmp.file('sideways.pdf', pagePdf(sidewaysPage()));
+    const output = tmp.out('sideways.xlsx');
+    await pdfToExcel({ path: input }, output);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(output);
+    const rows: unknown[][] = [];
+    workbook.getWorksheet('Page 1')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['Sideways report']);
+    expect(rows[1]).toEqual(ROWS[0]);
+    expect(rows[2]).toEqual(['Austria', 86.2, 13.8, 3375]);
+  });
+});
+
+describe('pdfTables', () => {
+  it('gives each table its page, its box on the page and its cells by row and column', async () => {
+    const found = await pdfTables({ path: tmp.file('tables.pdf', pagePdf(rowRuledTable('header'))) });
+    expect(found).toHaveLength(1);
+    const table = found[0]!;
+    expect(table.page).toBe(1);
+    expect(table.bbox.x0).toBeCloseTo(LEFT, 0);
+    expect(table.bbox.y0).toBeCloseTo(PAGE_HEIGHT - TOP, 0);
+    expect(table.bbox.y1).toBeCloseTo(PAGE_HEIGHT - TOP + ROWS.length * ROW, 0);
+    expect(table.cells.find((c) => c.row === 2 && c.col === 2)?.text).toBe(ROWS[2]![2]);
+    expect(table.cells).toHaveLength(ROWS.length * ROWS[0]!.length);
+  });
+});
