@@ -293,7 +293,7 @@ export async function run() {
     }
     for (const row of rows) {
       if (row.reference) process.stdout.write(`note: ${row.name}: reference text is ${row.reference}\n`);
-      if (row.loError) process.stdout.write(`note: ${row.name}: LibreOffice's import failed (${row.loError.trim()})\n`);
+      if (row.loError) process.stdout.write(`note: ${row.name}: LibreOffice's round trip (its import, then its rendering) failed (${row.loError.trim()})\n`);
       if (row.oursError) process.stdout.write(`note: ${row.name}: ours failed (${row.oursError})\n`);
     }
     const done = rows.filter((r) => !r.skip);
