@@ -5,11 +5,11 @@
  * edit mode; document/source hands the viewer the owner's bytes only.
  */
 import * as mupdf from 'mupdf';
-import type { EditorAnnotationInput, TaskCreated, TaskResult } from '@pagewright/contracts';
+import type { EditorAnnotationInput, TaskCreated } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptPdf, makePdf } from './pdfFixtures.js';
 import { pageTexts } from './readBack.js';
-import { newClient, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+import { newClient, removeDir, signUp, startServer, uploadedFileId, waitForTask, type Client, type TestServer } from './harness.js';
 
 let server: TestServer;
 
@@ -22,20 +22,7 @@ afterAll(async () => {
   removeDir(server.dataDir);
 });
 
-async function uploaded(client: Client, name: string, bytes: Buffer): Promise<string> {
-  const r = await upload(server, name, bytes, undefined, client);
-  if (r.result.code !== 0) throw new Error(`upload failed: ${JSON.stringify(r.result)}`);
-  return r.file_id;
-}
 
-async function finished(client: Client, taskId: string): Promise<TaskResult> {
-  for (;;) {
-    const r = await client.api<TaskResult>('GET', `/api/get-task-result?task_id=${taskId}`);
-    if (r.env.code !== 0) throw new Error(JSON.stringify(r.env));
-    if (r.env.data.items.every((i) => i.is_done)) return r.env.data;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-}
 
 function exportContent(client: Client, fileId: string, annotations: EditorAnnotationInput[], mode = 'ANNOTATE', password?: string) {
   const query = new URLSearchParams({ file_id: fileId, t: String(Date.now()), ...(password ? { password } : {}) });
@@ -65,10 +52,10 @@ describe('document/content', () => {
   // Signed in: with the paywalls on, a guest signs in before downloading (SPEC §6).
   it('writes Highlight, FreeText and Square annotations into the download of an annotate export', async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'report.pdf', makePdf(['first page', 'second page']));
+    const fileId = await uploadedFileId(server, client, 'report.pdf', makePdf(['first page', 'second page']));
     const created = await exportContent(client, fileId, three);
     expect(created.env.code).toBe(0);
-    const result = await finished(client, created.env.data.task_id);
+    const result = await waitForTask(server, created.env.data.task_id, undefined, client);
     expect(result.items[0]).toMatchObject({ status: 0, output_file_name: 'report-edited.pdf', detail: { annotations: 3 } });
     const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
     expect(subtypesOf(Buffer.from(await res.arrayBuffer()))).toEqual([['Highlight', 'FreeText'], ['Square']]);
@@ -76,7 +63,7 @@ describe('document/content', () => {
 
   it("refuses another visitor's file_id with 2405, as if it did not exist", async () => {
     const owner = newClient(server);
-    const fileId = await uploaded(owner, 'mine.pdf', makePdf(['secret']));
+    const fileId = await uploadedFileId(server, owner, 'mine.pdf', makePdf(['secret']));
     const other = newClient(server);
     const refused = await exportContent(other, fileId, three);
     expect(refused.env.code).toBe(2405);
@@ -87,7 +74,7 @@ describe('document/content', () => {
   it('hands the owner the exact stored bytes of the PDF through document/source', async () => {
     const client = newClient(server);
     const bytes = makePdf(['view me']);
-    const fileId = await uploaded(client, 'view.pdf', bytes);
+    const fileId = await uploadedFileId(server, client, 'view.pdf', bytes);
     const res = await client.fetch(`/api/document/source?file_id=${fileId}`);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
@@ -95,7 +82,7 @@ describe('document/content', () => {
 
   it('refuses a malformed annotation and an unknown kind with INVALID_PARAMS', async () => {
     const client = newClient(server);
-    const fileId = await uploaded(client, 'bad.pdf', makePdf(['x']));
+    const fileId = await uploadedFileId(server, client, 'bad.pdf', makePdf(['x']));
     const noRects = await exportContent(client, fileId, [{ kind: 'highlight', page: 1, color: '#ffeb3b', rects: [] }]);
     expect(noRects.env.code).toBe('INVALID_PARAMS');
     const unknown = await exportContent(client, fileId, [{ kind: 'hologram', page: 1, color: '#000000' } as unknown as EditorAnnotationInput]);
@@ -106,15 +93,15 @@ describe('document/content', () => {
 
   it('fails the task with PAGE_RANGE_INVALID for an annotation past the last page', async () => {
     const client = newClient(server);
-    const fileId = await uploaded(client, 'one.pdf', makePdf(['only']));
+    const fileId = await uploadedFileId(server, client, 'one.pdf', makePdf(['only']));
     const created = await exportContent(client, fileId, [{ kind: 'comment', page: 2, color: '#000000', at: [10, 10], text: 'x' }]);
-    const result = await finished(client, created.env.data.task_id);
+    const result = await waitForTask(server, created.env.data.task_id, undefined, client);
     expect(result.items[0]!.status).toBe('PAGE_RANGE_INVALID');
   });
 
   it('writes a standard stamp and a signature picture as Stamp annotations; refuses a picture over 3 MB with INVALID_PARAMS and fails the task on an unreadable one', async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'sign-me.pdf', makePdf(['to be signed']));
+    const fileId = await uploadedFileId(server, client, 'sign-me.pdf', makePdf(['to be signed']));
     const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 60, 20], false);
     pixmap.clear(40);
     const png = `data:image/png;base64,${Buffer.from(pixmap.asPNG()).toString('base64')}`;
@@ -125,7 +112,7 @@ describe('document/content', () => {
     ];
     const created = await exportContent(client, fileId, stamps);
     expect(created.env.code).toBe(0);
-    const result = await finished(client, created.env.data.task_id);
+    const result = await waitForTask(server, created.env.data.task_id, undefined, client);
     expect(result.items[0]).toMatchObject({ status: 0, detail: { annotations: 2 } });
     const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
     expect(subtypesOf(Buffer.from(await res.arrayBuffer()))).toEqual([['Stamp', 'Stamp']]);
@@ -135,14 +122,14 @@ describe('document/content', () => {
     expect(tooLarge.env.code).toBe('INVALID_PARAMS');
     const unreadable = await exportContent(client, fileId, [{ ...stamps[1]!, stamp: { type: 'image', image: 'data:image/png;base64,bm90IGEgcGljdHVyZQ==' } } as EditorAnnotationInput]);
     expect(unreadable.env.code).toBe(0);
-    expect((await finished(client, unreadable.env.data.task_id)).items[0]!.status).toBe('INVALID_PARAMS');
+    expect((await waitForTask(server, unreadable.env.data.task_id, undefined, client)).items[0]!.status).toBe('INVALID_PARAMS');
   });
 
   it('opens an encrypted PDF with the password given in the query', async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'locked.pdf', encryptPdf(makePdf(['locked', 'two']), 'opensesame'));
+    const fileId = await uploadedFileId(server, client, 'locked.pdf', encryptPdf(makePdf(['locked', 'two']), 'opensesame'));
     const created = await exportContent(client, fileId, three, 'ANNOTATE', 'opensesame');
-    const result = await finished(client, created.env.data.task_id);
+    const result = await waitForTask(server, created.env.data.task_id, undefined, client);
     expect(result.items[0]!.status).toBe(0);
     const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
     expect(subtypesOf(Buffer.from(await res.arrayBuffer()))).toEqual([['Highlight', 'FreeText'], ['Square']]);
@@ -150,14 +137,14 @@ describe('document/content', () => {
 
   it('replaces a word in place in an edit export, and refuses text edits in annotate mode with INVALID_PARAMS', async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'plan.pdf', makePdf(['Plan A beats Plan B']));
+    const fileId = await uploadedFileId(server, client, 'plan.pdf', makePdf(['Plan A beats Plan B']));
     // makePdf sets 24-point Helvetica at x 72 on a baseline 700 points up: the first "Plan" is about 72..120 wide, 75..100 high from the top.
     const edit = { page: 1, box: { x: 72, y: 76, w: 48, h: 24 }, find: 'Plan', replace: 'Option' };
     const refused = await client.api('POST', `/api/document/content?file_id=${fileId}`, { content: { mode: 'ANNOTATE', text_edits: [edit] } });
     expect(refused.env.code).toBe('INVALID_PARAMS');
     const created = await client.api<TaskCreated>('POST', `/api/document/content?file_id=${fileId}`, { content: { mode: 'CONTENT_EDIT', text_edits: [edit] } });
     expect(created.env.code).toBe(0);
-    const result = await finished(client, created.env.data.task_id);
+    const result = await waitForTask(server, created.env.data.task_id, undefined, client);
     expect(result.items[0]).toMatchObject({ status: 0, detail: { text_edits: 1 } });
     const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
     // The new word is written as its own text object, which MuPDF reads after the line: the words, not their order.
@@ -167,7 +154,7 @@ describe('document/content', () => {
 
   it("exempts annotate exports from a guest's daily task, but not edit exports (1100777)", async () => {
     const guest = newClient(server);
-    const fileId = await uploaded(guest, 'daily.pdf', makePdf(['one', 'two']));
+    const fileId = await uploadedFileId(server, guest, 'daily.pdf', makePdf(['one', 'two']));
     const rotate = await guest.api<TaskCreated>('POST', '/api/document/rotate', { file_id: fileId, angle: 90, pages: '1' });
     expect(rotate.env.code).toBe(0);
     expect((await guest.api('POST', '/api/document/rotate', { file_id: fileId, angle: 90 })).env.code).toBe(1100777);

@@ -10,12 +10,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as mupdf from 'mupdf';
-import type { TaskCreated, TaskResult } from '@pagewright/contracts';
+import type { TaskCreated } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedPkcs12 } from '../../../packages/engine/test/certificate-fixtures.js';
 import { formPdfBytes } from '../../../packages/engine/test/form-fixtures.js';
 import { encryptPdf } from './pdfFixtures.js';
-import { leftoverTempFiles, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+import { leftoverTempFiles, newClient, queryDb, removeDir, signUp, startServer, uploadedFileId, waitForTask, type Client, type TestServer } from './harness.js';
 
 let server: TestServer;
 let pkcs12: string;
@@ -33,20 +33,7 @@ afterAll(async () => {
   removeDir(scratch);
 });
 
-async function uploaded(client: Client, name: string, bytes: Uint8Array): Promise<string> {
-  const r = await upload(server, name, Buffer.from(bytes), undefined, client);
-  if (r.result.code !== 0) throw new Error(`upload failed: ${JSON.stringify(r.result)}`);
-  return r.file_id;
-}
 
-async function finished(client: Client, taskId: string): Promise<TaskResult> {
-  for (;;) {
-    const r = await client.api<TaskResult>('GET', `/api/get-task-result?task_id=${taskId}`);
-    if (r.env.code !== 0) throw new Error(JSON.stringify(r.env));
-    if (r.env.data.items.every((i) => i.is_done)) return r.env.data;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-}
 
 async function download(client: Client, taskId: string): Promise<Buffer> {
   const res = await client.fetch(`/api/document/download-doc?task_id=${taskId}`);
@@ -86,25 +73,25 @@ function sign(client: Client, fileId: string, certificate: Record<string, unknow
 describe('forms in document/content', () => {
   it('saves filled-in text, checkbox, radio, combo and list values as field values of the download', async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'form.pdf', formPdfBytes({ values: false }));
+    const fileId = await uploadedFileId(server, client, 'form.pdf', formPdfBytes({ values: false }));
     const fields = [
       { name: 'full_name', value: 'Grace Hopper' }, { name: 'agree', value: 'Yes' }, { name: 'colour', value: 'blue' },
       { name: 'country', value: 'de' }, { name: 'size', value: 'S' },
     ];
     const created = await client.api<TaskCreated>('POST', `/api/document/content?file_id=${fileId}`, { content: { mode: 'ANNOTATE', fields } });
     expect(created.env.code).toBe(0);
-    const result = await finished(client, created.env.data.task_id);
+    const result = await waitForTask(server, created.env.data.task_id, undefined, client);
     expect(result.items[0]).toMatchObject({ status: 0, detail: { fields: 5 } });
     expect(fieldValues(await download(client, created.env.data.task_id))).toMatchObject(Object.fromEntries(fields.map((f) => [f.name, f.value])));
   });
 
   it('flattens the form when the export asks: the download has no field left', async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'flat.pdf', formPdfBytes());
+    const fileId = await uploadedFileId(server, client, 'flat.pdf', formPdfBytes());
     const created = await client.api<TaskCreated>('POST', `/api/document/content?file_id=${fileId}`, {
       content: { mode: 'ANNOTATE', fields: [{ name: 'full_name', value: 'Flat' }], flatten_forms: true },
     });
-    expect((await finished(client, created.env.data.task_id)).items[0]!.status).toBe(0);
+    expect((await waitForTask(server, created.env.data.task_id, undefined, client)).items[0]!.status).toBe(0);
     expect(fieldValues(await download(client, created.env.data.task_id))).toEqual({});
   });
 });
@@ -112,10 +99,10 @@ describe('forms in document/content', () => {
 describe('document/content/{file_id}/sign with a certificate', () => {
   it("signs the owner's signature field with a PKCS#7 detached signature that pdfsig finds valid", async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'contract.pdf', formPdfBytes());
+    const fileId = await uploadedFileId(server, client, 'contract.pdf', formPdfBytes());
     const created = await sign(client, fileId, { field: 'signature', pkcs12, pkcs12_password: 'pfx-password', reason: 'Agreed' });
     expect(created.env.code).toBe(0);
-    const result = await finished(client, created.env.data.task_id);
+    const result = await waitForTask(server, created.env.data.task_id, undefined, client);
     expect(result.items[0]).toMatchObject({ status: 0, output_file_name: 'contract-signed.pdf', detail: { certificate: true } });
     const signed = path.join(scratch, 'contract-signed.pdf');
     writeFileSync(signed, await download(client, created.env.data.task_id));
@@ -127,12 +114,12 @@ describe('document/content/{file_id}/sign with a certificate', () => {
 
   it('signs an encrypted PDF given its password in the path (document/content/{file_id}/sign/{password})', async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'locked.pdf', encryptPdf(Buffer.from(formPdfBytes()), 'open-me'));
+    const fileId = await uploadedFileId(server, client, 'locked.pdf', encryptPdf(Buffer.from(formPdfBytes()), 'open-me'));
     const created = await client.api<TaskCreated>('POST', `/api/document/content/${fileId}/sign/open-me?t=${Date.now()}`, {
       certificate: { field: 'signature', pkcs12, pkcs12_password: 'pfx-password' },
     });
     expect(created.env.code).toBe(0);
-    expect((await finished(client, created.env.data.task_id)).items[0]!.status).toBe(0);
+    expect((await waitForTask(server, created.env.data.task_id, undefined, client)).items[0]!.status).toBe(0);
     const signed = path.join(scratch, 'locked-signed.pdf');
     writeFileSync(signed, await download(client, created.env.data.task_id));
     expect(spawnSync('pdfsig', [signed], { encoding: 'utf8' }).stdout).toContain('Signature Validation: Signature is Valid.');
@@ -140,7 +127,7 @@ describe('document/content/{file_id}/sign with a certificate', () => {
 
   it("refuses another visitor's file_id with 2405, as if it did not exist", async () => {
     const owner = newClient(server);
-    const fileId = await uploaded(owner, 'theirs.pdf', formPdfBytes());
+    const fileId = await uploadedFileId(server, owner, 'theirs.pdf', formPdfBytes());
     const other = newClient(server);
     const refused = await sign(other, fileId, { field: 'signature', pkcs12, pkcs12_password: 'pfx-password' });
     expect(refused.env.code).toBe(2405);
@@ -148,11 +135,11 @@ describe('document/content/{file_id}/sign with a certificate', () => {
 
   it('fails the task with CERTIFICATE_PASSWORD_INCORRECT for a wrong certificate password, and CERTIFICATE_INVALID for a file that is not a PKCS#12', async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'form.pdf', formPdfBytes());
+    const fileId = await uploadedFileId(server, client, 'form.pdf', formPdfBytes());
     const wrong = await sign(client, fileId, { field: 'signature', pkcs12, pkcs12_password: 'not-it' });
-    expect((await finished(client, wrong.env.data.task_id)).items[0]!.status).toBe('CERTIFICATE_PASSWORD_INCORRECT');
+    expect((await waitForTask(server, wrong.env.data.task_id, undefined, client)).items[0]!.status).toBe('CERTIFICATE_PASSWORD_INCORRECT');
     const notPkcs12 = await sign(client, fileId, { field: 'signature', pkcs12: Buffer.from('just some text, not a certificate').toString('base64'), pkcs12_password: 'x' });
-    expect((await finished(client, notPkcs12.env.data.task_id)).items[0]!.status).toBe('CERTIFICATE_INVALID');
+    expect((await waitForTask(server, notPkcs12.env.data.task_id, undefined, client)).items[0]!.status).toBe('CERTIFICATE_INVALID');
     // The failed tasks left nothing in the server's temporary folder (the certificate never touches the disk),
     // and their stored parameters keep neither the PKCS#12 file nor its password.
     expect(leftoverTempFiles(server)).toEqual([]);
@@ -165,7 +152,7 @@ describe('document/content/{file_id}/sign with a certificate', () => {
 
   it('refuses a body with neither a placement nor a certificate with INVALID_PARAMS', async () => {
     const client = newClient(server);
-    const fileId = await uploaded(client, 'form.pdf', formPdfBytes());
+    const fileId = await uploadedFileId(server, client, 'form.pdf', formPdfBytes());
     const refused = await client.api('POST', `/api/document/content/${fileId}/sign`, {});
     expect(refused.env.code).toBe('INVALID_PARAMS');
   });

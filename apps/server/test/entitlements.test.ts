@@ -3,10 +3,10 @@
  * daily task and sign-in to download, size and page maxima per tier and pricing group, files
  * per task, OCR premium-only, and the equity calls' atomic consumption.
  */
-import type { AiEquity, PdfEquity, TaskCreated, TaskResult } from '@pagewright/contracts';
+import type { AiEquity, PdfEquity, TaskCreated } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoColourImage } from './imageFixtures.js';
-import { newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+import { newClient, queryDb, removeDir, signUp, startServer, uploadedFileId, waitForTask, type Client, type TestServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 
 let server: TestServer;
@@ -22,24 +22,11 @@ afterAll(async () => {
 
 const MB = 1024 * 1024;
 
-async function uploaded(client: Client, name: string, bytes: Buffer): Promise<string> {
-  const r = await upload(server, name, bytes, undefined, client);
-  if (r.result.code !== 0) throw new Error(`upload failed: ${JSON.stringify(r.result)}`);
-  return r.file_id;
-}
 
 async function rotate(client: Client, fileId: string) {
   return client.api<TaskCreated>('POST', '/api/document/rotate', { file_id: fileId, angle: 90, pages: '1' });
 }
 
-async function finished(client: Client, taskId: string): Promise<TaskResult> {
-  for (;;) {
-    const r = await client.api<TaskResult>('GET', `/api/get-task-result?task_id=${taskId}`);
-    if (r.env.code !== 0) throw new Error(JSON.stringify(r.env));
-    if (r.env.data.items.every((i) => i.is_done)) return r.env.data;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-}
 
 /** A signed-in free user in the given pricing group. */
 async function freeUser(group: 'control' | 'experiment'): Promise<{ client: Client; email: string }> {
@@ -51,7 +38,7 @@ async function freeUser(group: 'control' | 'experiment'): Promise<{ client: Clie
 describe('guests', () => {
   it("a guest's second task of the day is refused with 1100777", async () => {
     const guest = newClient(server);
-    const fileId = await uploaded(guest, 'a.pdf', makePdf(['one']));
+    const fileId = await uploadedFileId(server, guest, 'a.pdf', makePdf(['one']));
     expect((await rotate(guest, fileId)).env.code).toBe(0);
     const second = await rotate(guest, fileId);
     expect(second.env.code).toBe(1100777);
@@ -61,7 +48,7 @@ describe('guests', () => {
   it('a batch of images under one multi_id counts as one task of the day', async () => {
     const guest = newClient(server);
     const png = await twoColourImage(40, 30);
-    const ids = [await uploaded(guest, 'a.png', png), await uploaded(guest, 'b.png', png)];
+    const ids = [await uploadedFileId(server, guest, 'a.png', png), await uploadedFileId(server, guest, 'b.png', png)];
     const batch = await guest.api<TaskCreated>('POST', '/api/images_process', { mode: 'rotate', angle: 90, file_ids: ids, multi_id: 'guest-batch-1' });
     expect(batch.env.code).toBe(0);
     const rows = queryDb<{ n: number }>(server, "select count(*) as n from tasks where multi_id = 'guest-batch-1'");
@@ -72,11 +59,11 @@ describe('guests', () => {
 
   it('a guest must sign in to download a result, and can once signed in', async () => {
     const guest = newClient(server);
-    const fileId = await uploaded(guest, 'b.pdf', makePdf(['one']));
+    const fileId = await uploadedFileId(server, guest, 'b.pdf', makePdf(['one']));
     const created = await rotate(guest, fileId);
     expect(created.env.code).toBe(0);
     const taskId = created.env.data.task_id;
-    expect((await finished(guest, taskId)).items[0]!.status).toBe(0);
+    expect((await waitForTask(server, taskId, undefined, guest)).items[0]!.status).toBe(0);
     const refused = await guest.api('GET', `/api/document/download-doc?task_id=${taskId}`);
     expect(refused.env.code).toBe('LOGIN_TO_DOWNLOAD');
     const bulk = await guest.api('GET', `/api/document/download-doc-bulk?multi_id=${created.env.data.multi_id}`);
@@ -107,18 +94,18 @@ describe('free and premium users', () => {
 
   it('a free user in the control group gets 41003 for a 30 MB file and a premium user passes', async () => {
     const free = await freeUser('control');
-    const freeFile = await uploaded(free.client, 'big.pdf', big);
+    const freeFile = await uploadedFileId(server, free.client, 'big.pdf', big);
     const refused = await rotate(free.client, freeFile);
     expect(refused.env).toMatchObject({ code: 41003, msg: 'File size exceeded. Please upgrade permissions.' });
     const premium = await freeUser('control');
     queryDb(server, 'update users set pay = 1 where email = ?', premium.email);
-    const premiumFile = await uploaded(premium.client, 'big.pdf', big);
+    const premiumFile = await uploadedFileId(server, premium.client, 'big.pdf', big);
     expect((await rotate(premium.client, premiumFile)).env.code).toBe(0);
   });
 
   it('control and experiment groups differ: 30 MB passes for a free user in the experiment group', async () => {
     const experiment = await freeUser('experiment');
-    const fileId = await uploaded(experiment.client, 'big.pdf', big);
+    const fileId = await uploadedFileId(server, experiment.client, 'big.pdf', big);
     expect((await rotate(experiment.client, fileId)).env.code).toBe(0);
   });
 
@@ -126,24 +113,24 @@ describe('free and premium users', () => {
     const pdf = makePdf(['page']);
     const control = await freeUser('control');
     const controlIds = [];
-    for (let i = 0; i < 4; i++) controlIds.push(await uploaded(control.client, `m${i}.pdf`, pdf));
+    for (let i = 0; i < 4; i++) controlIds.push(await uploadedFileId(server, control.client, `m${i}.pdf`, pdf));
     expect((await control.client.api('POST', '/api/merge', { file_ids: controlIds })).env.code).toBe('TOO_MANY_FILES');
     expect((await control.client.api('POST', '/api/merge', { file_ids: controlIds.slice(0, 3) })).env.code).toBe(0);
     const experiment = await freeUser('experiment');
     const experimentIds = [];
-    for (let i = 0; i < 4; i++) experimentIds.push(await uploaded(experiment.client, `m${i}.pdf`, pdf));
+    for (let i = 0; i < 4; i++) experimentIds.push(await uploadedFileId(server, experiment.client, `m${i}.pdf`, pdf));
     expect((await experiment.client.api('POST', '/api/merge', { file_ids: experimentIds })).env.code).toBe(0);
   });
 
   it('a free user in the control group is offered the upgrade above 100 pages', async () => {
     const control = await freeUser('control');
-    const fileId = await uploaded(control.client, 'long.pdf', makePdf(Array.from({ length: 101 }, (_, i) => `p${i + 1}`)));
+    const fileId = await uploadedFileId(server, control.client, 'long.pdf', makePdf(Array.from({ length: 101 }, (_, i) => `p${i + 1}`)));
     expect((await rotate(control.client, fileId)).env.code).toBe('PAGES_UPGRADE');
   });
 
   it('OCR is refused to a free user and allowed to a premium user', async () => {
     const free = await freeUser('experiment');
-    const scan = await uploaded(free.client, 'scan.pdf', makePdf(['scan']));
+    const scan = await uploadedFileId(server, free.client, 'scan.pdf', makePdf(['scan']));
     const refused = await free.client.api('POST', '/api/image_ocr', { file_ids: [scan], languages: ['eng'], output_format: 'pdf' });
     expect(refused.env.code).toBe('OCR_PREMIUM_ONLY');
     queryDb(server, 'update users set pay = 1 where email = ?', free.email);

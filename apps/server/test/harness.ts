@@ -424,6 +424,13 @@ export async function upload(
   return { file_id, result: (await res.json()) as Envelope<unknown>, parts: count };
 }
 
+/** Uploads as `as` and gives the file's id; a refused upload fails the test there, not later. */
+export async function uploadedFileId(server: TestServer, as: Client, name: string, bytes: Uint8Array): Promise<string> {
+  const r = await upload(server, name, Buffer.from(bytes), undefined, as);
+  if (r.result.code !== 0) throw new Error(`upload failed: ${JSON.stringify(r.result)}`);
+  return r.file_id;
+}
+
 /** As the web app does with object storage of its own (S3): presigned PUTs, then the callback with the parts' ETags. */
 async function uploadDirect(
   server: TestServer, fileId: string, policy: UploadObjectResponse['policy'], bytes: Buffer, as: Client,
