@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, leftoverTempFiles, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
 import { makeDocx } from './docxFixture.js';
 import { encryptPdf, makePdf } from './pdfFixtures.js';
+import { unzipEntries } from './readBack.js';
 
 let server: TestServer;
 
@@ -38,21 +39,6 @@ function withFile<T>(name: string, bytes: Buffer, read: (file: string, dir: stri
 
 const pdfText = (pdf: Buffer) => withFile('f.pdf', pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }));
 
-function unzip(zip: Buffer): Map<string, Buffer> {
-  return withFile('in.zip', zip, (file, dir) => {
-    execFileSync('python3', ['-m', 'zipfile', '-e', file, path.join(dir, 'out')]);
-    const entries = new Map<string, Buffer>();
-    const walk = (sub: string) => {
-      for (const entry of readdirSync(path.join(dir, 'out', sub), { withFileTypes: true })) {
-        const rel = sub ? `${sub}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) walk(rel);
-        else entries.set(rel, readFileSync(path.join(dir, 'out', rel)));
-      }
-    };
-    walk('');
-    return entries;
-  });
-}
 
 /** An image-only PDF of the text PDF, as a scanner would make it: Ghostscript rasterises it. */
 function scanOf(pdf: Buffer): Buffer {
@@ -132,7 +118,7 @@ describe('converter: from PDF', () => {
     const { item, bytes, name } = await converted({ file_id, output_format: 'docx' });
     expect(item.status).toBe(0);
     expect(name).toBe('Quarterly report.docx');
-    const documentXml = unzip(bytes!).get('word/document.xml')!.toString('utf8');
+    const documentXml = unzipEntries(bytes!).get('word/document.xml')!.toString('utf8');
     expect(documentXml).toContain('Revenue grew in March');
     expect(documentXml).toContain('Second page here');
     expect(officeProcesses()).toEqual([]);
@@ -155,7 +141,7 @@ describe('converter: from PDF', () => {
 
     const jpgs = await converted({ file_id: twoPages, output_format: 'jpg', dpi: '72' });
     expect(jpgs.name).toBe('two.zip');
-    const entries = unzip(jpgs.bytes!);
+    const entries = unzipEntries(jpgs.bytes!);
     // The page images are named after the upload, not after the task's temporary file.
     expect([...entries.keys()].sort()).toEqual(['two-1.jpg', 'two-2.jpg']);
     const images = [...entries.values()];
@@ -185,7 +171,7 @@ describe('converter: from PDF', () => {
     }
     const res = await server.guest.fetch(`/api/document/download-doc-bulk?multi_id=${multi}`);
     expect(res.headers.get('content-disposition')).toContain('a-converted.zip');
-    const entries = unzip(Buffer.from(await res.arrayBuffer()));
+    const entries = unzipEntries(Buffer.from(await res.arrayBuffer()));
     expect([...entries.keys()].sort()).toEqual(['a.txt', 'b.txt']);
     expect(entries.get('b.txt')!.toString('utf8')).toContain('second file');
   });

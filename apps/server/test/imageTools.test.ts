@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, leftoverTempFiles, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
 import { animatedGif, bombPng, decodedFacts, icoSizesOf, photoJpeg, pixelAt, twoColourImage } from './imageFixtures.js';
-import { pageGeometry } from './readBack.js';
+import { pageGeometry, unzipEntries } from './readBack.js';
 
 let server: TestServer;
 
@@ -36,18 +32,6 @@ async function processOne(body: Record<string, unknown>): Promise<{ item: Item; 
   return { item, bytes: Buffer.from(await res.arrayBuffer()), name: item.output_file_name };
 }
 
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pw-unzip-'));
-  try {
-    writeFileSync(path.join(dir, 'in.zip'), zip);
-    execFileSync('python3', ['-m', 'zipfile', '-e', path.join(dir, 'in.zip'), path.join(dir, 'out')]);
-    const files = new Map<string, Buffer>();
-    for (const name of readdirSync(path.join(dir, 'out')).sort()) files.set(name, readFileSync(path.join(dir, 'out', name)));
-    return files;
-  } finally {
-    removeDir(dir);
-  }
-}
 
 describe('images_process through the API', () => {
   it('image-converter turns a PNG into a WebP named after the input', async () => {
@@ -188,7 +172,7 @@ describe('images_process through the API', () => {
     }
     expect(result.items.map((i) => i.status)).toEqual([0, 0, 0]);
     const res = await server.guest.fetch(`/api/document/download-doc-bulk?multi_id=${multiId}`);
-    const files = unzip(Buffer.from(await res.arrayBuffer()));
+    const files = unzipEntries(Buffer.from(await res.arrayBuffer()));
     expect([...files.keys()]).toEqual(['a-resized.png', 'b-resized.jpg', 'c-resized.webp']);
     expect(await decodedFacts(files.get('a-resized.png')!)).toMatchObject({ format: 'png', width: 50, height: 30 });
     expect(await decodedFacts(files.get('b-resized.jpg')!)).toMatchObject({ format: 'jpeg', width: 40, height: 40 });

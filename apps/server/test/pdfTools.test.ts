@@ -1,12 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, leftoverTempFiles, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
 import { encryptPdf, makePdf } from './pdfFixtures.js';
-import { pageGeometry, pageImageCounts, pageTexts, qpdfRequiresPassword, textImagePng } from './readBack.js';
+import { pageGeometry, pageImageCounts, pageTexts, qpdfRequiresPassword, textImagePng, unzipEntries } from './readBack.js';
 
 let server: TestServer;
 
@@ -34,25 +31,13 @@ async function pdfFile(name: string, texts: string[]): Promise<string> {
   return (await upload(server, name, makePdf(texts))).file_id;
 }
 
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pw-unzip-'));
-  try {
-    writeFileSync(path.join(dir, 'in.zip'), zip);
-    execFileSync('python3', ['-m', 'zipfile', '-e', path.join(dir, 'in.zip'), path.join(dir, 'out')]);
-    const files = new Map<string, Buffer>();
-    for (const name of readdirSync(path.join(dir, 'out')).sort()) files.set(name, readFileSync(path.join(dir, 'out', name)));
-    return files;
-  } finally {
-    removeDir(dir);
-  }
-}
 
 describe('organize tools through the API', () => {
   it('split-pdf by ranges gives a zip of PDFs whose pages add up', async () => {
     const fileId = await pdfFile('book.pdf', ['p1', 'p2', 'p3', 'p4', 'p5']);
     const { item, bytes } = await runTool('/api/split', { file_id: fileId, mode: 'ranges', ranges: '1-2,3-5' });
     expect(item.status).toBe(0);
-    const entries = unzip(bytes!);
+    const entries = unzipEntries(bytes!);
     // Named after the upload, not after the task's stored copy.
     expect([...entries.keys()]).toEqual(['book-1-2.pdf', 'book-3-5.pdf']);
     const parts = [...entries.values()].map(pageTexts);
@@ -143,7 +128,7 @@ describe('edit tools through the API', () => {
     }
     expect(items.map((i) => i.status)).toEqual([0, 0]);
     const zip = Buffer.from(await (await server.guest.fetch(`/api/document/download-doc-bulk?multi_id=cbatch`)).arrayBuffer());
-    expect([...unzip(zip).keys()]).toEqual(['a-compressed.pdf', 'b-compressed.pdf']);
+    expect([...unzipEntries(zip).keys()]).toEqual(['a-compressed.pdf', 'b-compressed.pdf']);
   });
 
   it('redact-pdf removes a searched word from the text and keeps the rest', async () => {

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as mupdf from 'mupdf';
@@ -80,6 +80,27 @@ export function qpdfRequiresPassword(pdf: Buffer | Uint8Array): number | null {
   try {
     writeFileSync(path.join(dir, 'f.pdf'), pdf);
     return spawnSync('qpdf', ['--requires-password', path.join(dir, 'f.pdf')]).status;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The entries of a zip by their path inside it, in sorted order, unpacked by Python's zipfile
+ * rather than by the code under test.
+ */
+export function unzipEntries(zip: Buffer | Uint8Array): Map<string, Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pw-unzip-'));
+  try {
+    writeFileSync(path.join(dir, 'in.zip'), zip);
+    execFileSync('python3', ['-m', 'zipfile', '-e', path.join(dir, 'in.zip'), path.join(dir, 'out')]);
+    const entries = new Map<string, Buffer>();
+    const names = readdirSync(path.join(dir, 'out'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(path.join(dir, 'out'), path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .sort();
+    for (const name of names) entries.set(name, readFileSync(path.join(dir, 'out', name)));
+    return entries;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
