@@ -21,14 +21,10 @@ export function AiPageFrame({ name, guestAllowed = false, children }: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { loggedIn, ready } = useAccount();
+  const { loggedIn } = useAccount();
   const title = t(`features.${name}.title`);
   useDocumentTitle(title);
   usePricingGroup();
-  const mustLogIn = !guestAllowed && !loggedIn;
-  useEffect(() => {
-    if (ready && mustLogIn) void openLogin();
-  }, [ready, mustLogIn]);
   const Icon = appPageIcons[name];
   return (
     <div className={classes.page} data-testid={name}>
@@ -37,15 +33,30 @@ export function AiPageFrame({ name, guestAllowed = false, children }: {
         title={title}
         description={t(`features.${name}.description`)}
       />
-      {!mustLogIn ? children : !ready ? <Skeleton h={120} radius="lg" /> : (
-        <Paper withBorder radius="lg" p="xl" data-testid="ai-login-required">
-          <Stack gap="sm" align="flex-start">
-            <Text>{t('ai.loginRequired')}</Text>
-            <Button onClick={() => void openLogin()}>{t('topbar.login')}</Button>
-          </Stack>
-        </Paper>
-      )}
+      <LoginGate open={guestAllowed || loggedIn}>{children}</LoginGate>
       <PayDialog />
     </div>
+  );
+}
+
+/**
+ * What a page that needs login shows: its content once `open`, a placeholder while the account
+ * loads, else why the page is closed — and the login dialog opens by itself.
+ */
+export function LoginGate({ open, children }: { open: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { ready } = useAccount();
+  useEffect(() => {
+    if (ready && !open) void openLogin();
+  }, [ready, open]);
+  if (open) return children;
+  if (!ready) return <Skeleton h={120} radius="lg" />;
+  return (
+    <Paper withBorder radius="lg" p="xl" data-testid="ai-login-required">
+      <Stack gap="sm" align="flex-start">
+        <Text>{t('ai.loginRequired')}</Text>
+        <Button onClick={() => void openLogin()}>{t('topbar.login')}</Button>
+      </Stack>
+    </Paper>
   );
 }
