@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import * as mupdf from 'mupdf';
-import { pdfFile, watchErrors } from './helpers.js';
+import { pdfFile, pdfFromObjects, watchErrors } from './helpers.js';
 import { signUp } from './paywalled.js';
 
 const HEADING = 'The annual report of the company';
@@ -28,16 +28,7 @@ function reportPdf(): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents 6 0 R >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];
-  let out = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return pdfFromObjects(objects);
 }
 
 /** The lines of page 1 with their boxes (top-left page space), as MuPDF reads them. */

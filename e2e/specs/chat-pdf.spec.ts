@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { pdfFile, watchErrors } from './helpers.js';
+import { pdfFile, pdfFromObjects, watchErrors } from './helpers.js';
 import { signUp } from './paywalled.js';
 
 /** A PDF whose pages each show lines of 12 pt Helvetica, made here so the spec needs no corpus. */
@@ -23,16 +23,7 @@ function linesPdf(pages: string[][]): Buffer {
     kids.push(objects.length);
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  let out = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return pdfFromObjects(objects);
 }
 
 /** Three pages; only page 2 says what colour the Zephyrquokka lighthouse was painted. */
