@@ -1,5 +1,6 @@
 // Shared helpers of the benchmarks: corpus location, the built engine, timing, statistics.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -226,4 +227,51 @@ export async function startBuiltServer(name, extraEnv = {}) {
     await new Promise((r) => setTimeout(r, 100));
   }
   return { base, dataDir, env, stop };
+}
+
+/**
+ * A visitor of a running server as a browser is: keeps the cookies it is given, uploads as the
+ * web app does (one PUT, or parts and the callback); every call's answer must have code 0.
+ */
+export function benchBrowser(base) {
+  let cookie = '';
+  const call = async (path, init = {}) => {
+    const res = await fetch(base + path, { ...init, headers: { ...init.headers, ...(cookie ? { cookie } : {}) } });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const name = pair.split('=')[0];
+      cookie = [...cookie.split('; ').filter((c) => c && c.split('=')[0] !== name), pair].join('; ');
+    }
+    return res;
+  };
+  const json = async (path, init = {}) => {
+    const body = await (await call(path, init)).json();
+    if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.msg}`);
+    return body.data;
+  };
+  const post = (path, data) => json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
+  return {
+    call,
+    json,
+    post,
+    cookie: () => cookie,
+    setCookie: (value) => { cookie = value; },
+    async upload(name, bytes) {
+      const md5 = createHash('md5').update(bytes).digest('hex');
+      const { file_id: fileId, policy } = await post('/api/file/oss/object', { filename: name, file_size: bytes.length, md5_code: md5 });
+      const local = (url) => url.replace(/^https?:\/\/[^/]+/, '');
+      const octets = { 'content-type': 'application/octet-stream' };
+      if (bytes.length <= policy.chunk_threshold) {
+        await json(local(policy.sts_url), { method: 'PUT', headers: octets, body: bytes });
+        return fileId;
+      }
+      const parts = Math.ceil(bytes.length / policy.part_size);
+      for (let part = 1; part <= parts; part++) {
+        const body = bytes.subarray((part - 1) * policy.part_size, part * policy.part_size);
+        await json(local(policy.part_url.replace('{part}', String(part))), { method: 'PUT', headers: octets, body });
+      }
+      await post(local(policy.sts_url), { parts });
+      return fileId;
+    },
+  };
 }

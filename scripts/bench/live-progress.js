@@ -9,52 +9,14 @@
 //   - progress: distinct progress values the stream delivered while a long task ran (PDF to Word
 //     of the corpus's largest PDF; target >= 1 for a task longer than 2 s)
 // Usage: npm run bench -- live-progress [--iterations N] (N short tasks, default 10).
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { corpusFiles, startBuiltServer, stats } from './lib.js';
+import { benchBrowser, corpusFiles, startBuiltServer, stats } from './lib.js';
 
 const POLL_INTERVAL_MS = 2000;
 
 
-/** A visitor of the server: keeps the client cookie the server gives, as a browser does. */
-function visitor(base) {
-  let cookie = '';
-  const call = async (path, init = {}) => {
-    const res = await fetch(base + path, { ...init, headers: { ...init.headers, ...(cookie ? { cookie } : {}) } });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0];
-    return res;
-  };
-  const json = async (path, init = {}) => {
-    const body = await (await call(path, init)).json();
-    if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.msg}`);
-    return body.data;
-  };
-  return {
-    call,
-    json,
-    post: (path, data) => json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) }),
-    async upload(name, bytes) {
-      const md5 = createHash('md5').update(bytes).digest('hex');
-      const { file_id: fileId, policy } = await this.post('/api/file/oss/object', { filename: name, file_size: bytes.length, md5_code: md5 });
-      const local = (url) => url.replace(/^https?:\/\/[^/]+/, '');
-      const octets = { 'content-type': 'application/octet-stream' };
-      if (bytes.length <= policy.chunk_threshold) {
-        await json(local(policy.sts_url), { method: 'PUT', headers: octets, body: bytes });
-        return fileId;
-      }
-      const parts = Math.ceil(bytes.length / policy.part_size);
-      for (let part = 1; part <= parts; part++) {
-        const body = bytes.subarray((part - 1) * policy.part_size, part * policy.part_size);
-        await json(local(policy.part_url.replace('{part}', String(part))), { method: 'PUT', headers: octets, body });
-      }
-      await this.post(local(policy.sts_url), { parts });
-      return fileId;
-    },
-  };
-}
 
 /** Reads a task's event stream to its end; returns each event's receipt time and data. */
 async function streamEvents(client, taskId) {
@@ -96,7 +58,7 @@ export async function run({ iterations }) {
   try {
     const db = new Database(join(dataDir, 'pagewright.db'), { readonly: true });
     const finishedAt = (taskId) => db.prepare('select updated_at from tasks where task_id = ?').get(taskId).updated_at;
-    const client = visitor(base);
+    const client = benchBrowser(base);
     const smallId = await client.upload('small.pdf', readFileSync(small));
 
     const streamed = [];

@@ -17,13 +17,12 @@
 // Usage: npm run bench -- scale   (PAGEWRIGHT_SCALE_TASKS=N to change the 200 tasks,
 // PAGEWRIGHT_SCALE_WORKERS=1,2,4 the worker counts).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, totalmem } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { repoRoot, startBuiltServer } from './lib.js';
+import { benchBrowser, repoRoot, startBuiltServer } from './lib.js';
 
 const TASKS = Number(process.env.PAGEWRIGHT_SCALE_TASKS ?? 200);
 const WORKER_COUNTS = (process.env.PAGEWRIGHT_SCALE_WORKERS ?? '1,2,4').split(',').map(Number);
@@ -161,48 +160,6 @@ function makePdf(seed) {
   return Buffer.concat(parts);
 }
 
-/** A signed-in browser: keeps its cookies; every call's answer must have code 0. */
-function browser(base) {
-  let cookie = '';
-  const call = async (path, init = {}) => {
-    const res = await fetch(base + path, { ...init, headers: { ...init.headers, ...(cookie ? { cookie } : {}) } });
-    for (const set of res.headers.getSetCookie()) {
-      const [pair] = set.split(';');
-      const name = pair.split('=')[0];
-      cookie = [...cookie.split('; ').filter((c) => c && c.split('=')[0] !== name), pair].join('; ');
-    }
-    return res;
-  };
-  const json = async (path, init = {}) => {
-    const body = await (await call(path, init)).json();
-    if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.msg}`);
-    return body.data;
-  };
-  const post = (path, data) => json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
-  return {
-    json,
-    post,
-    cookie: () => cookie,
-    setCookie: (value) => { cookie = value; },
-    async upload(name, bytes) {
-      const md5 = createHash('md5').update(bytes).digest('hex');
-      const { file_id: fileId, policy } = await post('/api/file/oss/object', { filename: name, file_size: bytes.length, md5_code: md5 });
-      const local = (url) => url.replace(/^https?:\/\/[^/]+/, '');
-      const octets = { 'content-type': 'application/octet-stream' };
-      if (bytes.length <= policy.chunk_threshold) {
-        await json(local(policy.sts_url), { method: 'PUT', headers: octets, body: bytes });
-        return fileId;
-      }
-      const parts = Math.ceil(bytes.length / policy.part_size);
-      for (let part = 1; part <= parts; part++) {
-        const body = bytes.subarray((part - 1) * policy.part_size, part * policy.part_size);
-        await json(local(policy.part_url.replace('{part}', String(part))), { method: 'PUT', headers: octets, body });
-      }
-      await post(local(policy.sts_url), { parts });
-      return fileId;
-    },
-  };
-}
 
 const percentile = (samples, p) => {
   if (samples.length === 0) return NaN;
@@ -256,7 +213,7 @@ async function round(server, user, db, fileIds, count) {
     const ids = [];
     const pollers = Array.from({ length: POLLERS }, async (_, n) => {
       // Each poller is its own connection with the user's session, as another tab would be.
-      const tab = browser(server.base);
+      const tab = benchBrowser(server.base);
       tab.setCookie(user.cookie());
       for (let k = n; running; k++) {
         if (ids.length > 0) {
@@ -325,7 +282,7 @@ export async function run() {
       CLIENT_SIGN_SECRET: 'bench-scale-client-0123456789',
     });
     db = new Database(join(server.dataDir, 'pagewright.db'), { readonly: true, fileMustExist: true });
-    const user = browser(server.base);
+    const user = benchBrowser(server.base);
     await user.post('/api/v2/user/register', { email: 'scale@example.com', password: 'correct horse battery', first_name: 'Scale', last_name: 'Bench' });
     const pdfs = Array.from({ length: FILES }, (_, i) => makePdf(i));
     const fileIds = [];
