@@ -7,7 +7,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import * as mupdf from 'mupdf';
-import { pdfFile, pdfFromObjects, watchErrors } from './helpers.js';
+import { assemblePdf } from '../../apps/server/test/pdfFixtures.js';
+import { pdfFile, watchErrors } from './helpers.js';
 import { signUp } from './paywalled.js';
 
 const HEADING = 'The annual report of the company';
@@ -28,7 +29,7 @@ function reportPdf(): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents 6 0 R >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];
-  return pdfFromObjects(objects);
+  return assemblePdf(objects);
 }
 
 /** The lines of page 1 with their boxes (top-left page space), as MuPDF reads them. */

@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { pdfFile, pdfFromObjects, watchErrors } from './helpers.js';
+import { assemblePdf } from '../../apps/server/test/pdfFixtures.js';
+import { pdfFile, watchErrors } from './helpers.js';
 import { signUp } from './paywalled.js';
 
 /** A PDF whose pages each show lines of 12 pt Helvetica, made here so the spec needs no corpus. */
@@ -23,7 +24,7 @@ function linesPdf(pages: string[][]): Buffer {
     kids.push(objects.length);
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  return pdfFromObjects(objects);
+  return assemblePdf(objects);
 }
 
 /** Three pages; only page 2 says what colour the Zephyrquokka lighthouse was painted. */

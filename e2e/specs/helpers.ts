@@ -165,20 +165,3 @@ export function pdfWithImages(pngs: Buffer[]): Buffer {
     doc.destroy();
   }
 }
-
-/**
- * A PDF written by hand from its objects' bodies (object 1 is the catalogue), with a correct
- * cross-reference table: for fixtures that need exact content streams and standard fonts.
- */
-export function pdfFromObjects(objects: string[]): Buffer {
-  let out = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}

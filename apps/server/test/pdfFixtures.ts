@@ -33,7 +33,7 @@ export function makePdf(pageTexts: string[], options: { padding?: number } = {})
  * A PDF file of numbered objects (object n is `objects[n - 1]`, the catalog first), with its
  * cross-reference table and trailer; `trailer` adds entries such as `/Info 9 0 R`.
  */
-function assemblePdf(objects: string[], trailer = ''): Buffer {
+export function assemblePdf(objects: string[], trailer = ''): Buffer {
   let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
