@@ -31,7 +31,7 @@ export function loadHarfBuzz(): Promise<HarfBuzzModule> {
 
 export interface ShapedGlyph {
   gid: number;
-  /** Index (in code points) of the first character of the glyph's cluster. */
+  /** Index (in code points) of the first character the glyph stands for. */
   cluster: number;
   /** Advance and offsets, in ems. */
   advance: number;
@@ -78,6 +78,9 @@ export class Shaper {
     buffer.addCodePoints(chars.map((ch) => ch.codePointAt(0)!));
     buffer.guessSegmentProperties();
     if (this.language) buffer.setLanguage(this.language);
+    // Each glyph keeps the index of its own characters (a reordered i-matra its own, not its
+    // syllable's): what ToUnicode needs. Cluster levels change no glyph, only this numbering.
+    buffer.setClusterLevel(this.hb.ClusterLevel.CHARACTERS);
     this.hb.shape(this.font, buffer);
     const em = 1 / this.upem;
     const glyphs = buffer.getGlyphInfosAndPositions().map((g) => ({
@@ -90,25 +93,46 @@ export class Shaper {
   }
 }
 
-/** A glyph's cluster: its glyphs (in drawing order) and the characters they stand for. */
+/** Glyphs that stand for a run of characters together (a syllable), in drawing order, with the characters each glyph stands for. */
 interface Cluster {
   glyphs: ShapedGlyph[];
+  /** Per glyph its characters; '' for a second glyph of the same characters (a split vowel's second half). */
+  texts: string[];
   text: string;
 }
 
+/**
+ * The glyphs cut into the smallest runs that cover a run of characters of their own: a
+ * glyph moved before its consonant (ि) stays in its syllable's run.
+ */
 function clustersOf(shaped: ShapedText): Cluster[] {
+  const { chars, glyphs } = shaped;
+  const starts = [...new Set(glyphs.map((g) => g.cluster))].sort((a, b) => a - b);
+  const endOf = (start: number) => starts.find((s) => s > start) ?? chars.length;
+  /** The smallest first character among glyph i and those after it. */
+  const laterMin: number[] = [];
+  for (let i = glyphs.length - 1, min = Infinity; i >= 0; i--) laterMin[i] = min = Math.min(min, glyphs[i]!.cluster);
   const out: Cluster[] = [];
-  for (const glyph of shaped.glyphs) {
-    const last = out[out.length - 1];
-    if (last && last.glyphs[0]!.cluster === glyph.cluster) last.glyphs.push(glyph);
-    else out.push({ glyphs: [glyph], text: '' });
-  }
-  // Left-to-right clusters rise with the text: each spans up to the next one's first character.
-  const starts = out.map((c) => c.glyphs[0]!.cluster).sort((a, b) => a - b);
-  for (const cluster of out) {
-    const start = cluster.glyphs[0]!.cluster;
-    const end = starts.find((s) => s > start) ?? shaped.chars.length;
-    cluster.text = shaped.chars.slice(start, end).join('');
+  let current: Cluster | null = null;
+  let from = 0;
+  let to = 0;
+  for (let i = 0; i < glyphs.length; i++) {
+    const glyph = glyphs[i]!;
+    if (!current) {
+      current = { glyphs: [], texts: [], text: '' };
+      from = glyph.cluster;
+      to = glyph.cluster;
+    }
+    const seen = current.glyphs.some((g) => g.cluster === glyph.cluster);
+    current.glyphs.push(glyph);
+    current.texts.push(seen ? '' : chars.slice(glyph.cluster, endOf(glyph.cluster)).join(''));
+    from = Math.min(from, glyph.cluster);
+    to = Math.max(to, endOf(glyph.cluster));
+    if (i === glyphs.length - 1 || laterMin[i + 1]! >= to) {
+      current.text = chars.slice(from, to).join('');
+      out.push(current);
+      current = null;
+    }
   }
   return out;
 }
@@ -128,7 +152,7 @@ const utf16Hex = (text: string) => [...text].map((ch) => {
  * `finish` writes.
  */
 export class ShapedFont {
-  /** Glyph → the characters it stands for in the ToUnicode CMap; the first cluster a glyph is seen in decides. */
+  /** Glyph → the characters it stands for in the ToUnicode CMap; the first time a glyph is written decides. */
   private readonly unicode = new Map<number, string>();
 
   constructor(readonly shaper: Shaper, private readonly font: mupdf.Font, readonly ref: mupdf.PDFObject) {}
@@ -139,23 +163,31 @@ export class ShapedFont {
 
   /**
    * The text-showing operators for `text` at `size` points, from the pen's position: each
-   * glyph's advance and horizontal offset as TJ adjustments against the width the PDF font
-   * gives it, a vertical offset as text rise, and clusters the ToUnicode map cannot spell in
-   * an ActualText span.
+   * glyph put where the shaper places it by TJ adjustments against the width the PDF font
+   * gives it, a vertical offset as text rise. A cluster whose glyphs do not spell its letters
+   * in drawing order (कि is drawn ि then क) is wrapped in an ActualText span with its text.
+   * Not done otherwise: drawing क before ि is read back as िक by pdftotext and MuPDF, which
+   * order glyphs by position; a span per word is read by MuPDF with its last letters twice.
    */
   show(text: string, size: number): string {
     const ops: string[] = [];
     let items: string[] = [];
     let rise = 0;
-    /** Pending pen movement in thousandths of an em, written before the next glyph. */
-    let move = 0;
+    /** Where the PDF's pen stands and where the shaper's pen stands, ems from the start. */
+    let pdfPen = 0;
+    let pen = 0;
     const flush = () => {
       if (items.length > 0) ops.push(`[${items.join(' ')}] TJ`);
       items = [];
     };
+    // TJ numbers move the pen back (positive) or forward (negative) by thousandths of the size.
+    const moveTo = (x: number) => {
+      if (Math.abs(x - pdfPen) > 0.00005) items.push(num(-(x - pdfPen) * 1000));
+      pdfPen = x;
+    };
     for (const cluster of clustersOf(this.shaper.shape(text))) {
-      const spelled = this.spell(cluster);
-      if (!spelled) {
+      const actual = !this.spells(cluster);
+      if (actual) {
         flush();
         ops.push(`/Span <</ActualText <feff${utf16Hex(cluster.text)}>>> BDC`);
       }
@@ -165,45 +197,36 @@ export class ShapedFont {
           rise = glyph.dy * size;
           ops.push(`${num(rise)} Ts`);
         }
-        // TJ numbers move the pen back (positive) or forward (negative) by thousandths of the size.
-        move += glyph.dx * 1000;
-        if (Math.abs(move) > 0.05) items.push(num(-move));
+        moveTo(pen + glyph.dx);
         items.push(`<${hex4(glyph.gid)}>`);
-        const pdfWidth = this.font.advanceGlyph(glyph.gid);
-        move = (glyph.advance - glyph.dx - pdfWidth) * 1000;
+        pdfPen += this.font.advanceGlyph(glyph.gid);
+        pen += glyph.advance;
       }
-      if (!spelled) {
-        // The pen's last movement goes inside the span, so the next cluster starts where it should.
-        if (Math.abs(move) > 0.05) items.push(num(-move));
-        move = 0;
+      if (actual) {
+        // The pen ends the span where the next cluster starts.
+        moveTo(pen);
         flush();
         ops.push('EMC');
       }
     }
-    if (Math.abs(move) > 0.05) items.push(num(-move));
+    moveTo(pen);
     flush();
     if (rise !== 0) ops.push('0 Ts');
     return ops.join(' ');
   }
 
   /**
-   * Whether the ToUnicode map spells the cluster with its glyphs in drawing order, after giving
-   * the glyphs it does not know yet the characters their cluster leaves for them: a glyph alone
-   * in its cluster (a conjunct, a ligature) the whole cluster, else what the glyphs mapped by
-   * the font's cmap do not account for.
+   * Whether the glyphs' ToUnicode entries spell the cluster's letters in drawing order. A glyph
+   * not in the map yet is entered with the characters the shaper says it stands for (a
+   * conjunct glyph its three letters, a reordered i-matra its vowel sign).
    */
-  private spell(cluster: Cluster): boolean {
-    const known = (gid: number) => this.unicode.get(gid) ?? this.shaper.nominal.get(gid);
-    const unknown = cluster.glyphs.filter((g) => known(g.gid) === undefined);
-    if (unknown.length > 0) {
-      let rest = cluster.text;
-      for (const glyph of cluster.glyphs) {
-        const chars = known(glyph.gid);
-        if (chars !== undefined && rest.includes(chars)) rest = rest.replace(chars, '');
-      }
-      if (rest !== '') this.unicode.set(unknown[0]!.gid, rest);
-    }
-    return cluster.glyphs.map((g) => known(g.gid) ?? '\ufffd').join('') === cluster.text;
+  private spells(cluster: Cluster): boolean {
+    const spelled = cluster.glyphs.map((glyph, i) => {
+      const text = cluster.texts[i]!;
+      if (!this.unicode.has(glyph.gid) && text !== '') this.unicode.set(glyph.gid, text);
+      return this.unicode.get(glyph.gid) ?? '\ufffd';
+    });
+    return spelled.join('') === cluster.text;
   }
 
   /** Writes the ToUnicode CMap: the font's cmap reversed, and what the clusters taught about the other glyphs. */
