@@ -6,9 +6,12 @@
  * HarfBuzz (npm `harfbuzzjs`, WebAssembly) shapes; the glyphs are written by glyph id through
  * the Type0 font MuPDF embeds (Identity-H, CIDToGIDMap Identity: a CID is a glyph id), each
  * glyph moved by its shaped advance and offset. Text extraction gets the text back through a
- * ToUnicode CMap written from the shaped clusters (a conjunct glyph maps to its letters) and,
- * where a cluster's glyphs in drawing order do not spell its letters (कि is drawn ि then क),
- * an ActualText span carrying the cluster's text.
+ * ToUnicode CMap in which each glyph maps to the characters HarfBuzz says it stands for (a
+ * conjunct glyph to its letters) and, where a cluster's glyphs in drawing order do not spell
+ * its letters (कि is drawn ि then क), an ActualText span carrying the cluster's text. MuPDF
+ * gives an ActualText's characters the boxes of the span's glyphs one by one, so where a span
+ * has more glyphs than characters its positional reading (the layout analysis) may see a gap,
+ * read as a space, after the cluster; pdftotext and MuPDF's plain text read the words whole.
  */
 import type * as HarfBuzz from 'harfbuzzjs';
 import type { mupdf, PDFDocument } from '../mupdf.js';
