@@ -18,6 +18,8 @@ cd "$(dirname "$0")/.."
 # living scripts) cover the scripts; Carlito and Caladea have the widths of Calibri and Cambria,
 # so Word documents set in them keep their line breaks (Liberation does the same for Arial,
 # Times New Roman and Courier New).
+# libharfbuzz-bin: hb-shape, HarfBuzz's own program, is the reference the translator's shaping
+# tests compare the glyphs written for Hindi and Thai with (the engine shapes with harfbuzzjs).
 # Apertium with the pairs Debian ships translates documents offline (ai-translator): English <->
 # Spanish and Catalan, Spanish <-> Portuguese, French and Italian (apertium-es-it is now apertium-spa-ita).
 APT_PACKAGES=(
@@ -33,6 +35,7 @@ APT_PACKAGES=(
   postgresql redis-server
   apertium apertium-eng-spa apertium-eng-cat apertium-es-pt apertium-fr-es apertium-spa-ita
   bible-kjv bible-kjv-text
+  libharfbuzz-bin
   hunspell hunspell-en-us hunspell-es hunspell-fr hunspell-de-de hunspell-pt-br hunspell-it
 )
 

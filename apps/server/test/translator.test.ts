@@ -7,9 +7,11 @@
  */
 import { readTextBoxes } from '@pagewright/engine';
 import type { TaskCreated, TaskResult, TokensInfo, TranslatorLanguagesInfo } from '@pagewright/contracts';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leftoverTempFiles, newClient, queryDb, removeDir, signUp, startServer, upload, waitForTask, type Client, type TestServer } from './harness.js';
 import { startOpenAiMock, type OpenAiMock } from './openAiMock.js';
@@ -46,6 +48,26 @@ async function translate(client: Client, body: Record<string, unknown>): Promise
   const result = await waitForTask(server, created.env.data.task_id, 120_000, client);
   const res = await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`);
   return { result, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** Glyph ids MuPDF draws on page 1 in fonts named like `font` (an ActualText's characters, glyph -1, left out). */
+function drawnGlyphIds(bytes: Buffer, font: RegExp): number[] {
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  const ids: number[] = [];
+  try {
+    const page = doc.loadPage(0);
+    const device = new mupdf.Device({
+      fillText(text) {
+        text.walk({ showGlyph: (f, _trm, gid) => void (font.test(f.getName()) && gid >= 0 && ids.push(gid)) });
+      },
+    });
+    page.run(device, mupdf.Matrix.identity);
+    device.close();
+    page.destroy();
+  } finally {
+    doc.destroy();
+  }
+  return ids;
 }
 
 /** Where the line holding `word` stands on page 1, by the engine's own layout analysis. */
@@ -169,6 +191,31 @@ describe('ai-translator with an OpenAI-compatible endpoint (a MOCK server speaki
     const arabic = await boxWith(bytes, /تقرير/u);
     expect(Math.abs(arabic!.x1 - english!.x1)).toBeLessThan(3);
     expect(mock.requests[0]!.body.messages[0]!.content).toMatch(/English to Arabic/u);
+  });
+
+  it('writes a Hindi translation shaped (conjunct glyphs, not the letters one by one) where the English was, and pdftotext reads the Hindi back', async () => {
+    const { client } = await signUp(llmServer);
+    const hindi = 'क्षत्रिय किताब हिन्दी';
+    mock.behave({ pieces: [`[[1]] ${hindi}`] });
+    const pdf = makeTextPdf([{ paragraphs: ['Report'] }]);
+    const fileId = (await upload(llmServer, 'short-hi.pdf', pdf, undefined, client)).file_id;
+    const created = await client.api<TaskCreated>('POST', '/api/v2/translate/document', { file_id: fileId, source_lang: 'en', target_lang: 'hi' });
+    expect(created.env.code).toBe(0);
+    const result = await waitForTask(llmServer, created.env.data.task_id, 60_000, client);
+    expect(result.items[0]!.status).toBe(0);
+    const bytes = Buffer.from(await (await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`)).arrayBuffer());
+    const file = path.join(scratch, 'short-hi.pdf');
+    writeFileSync(file, bytes);
+    // The box of 'Report' is narrow: the Hindi wraps, which pdftotext gives as a line break.
+    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/gu, ' ')).toContain(hindi);
+    // Shaped: fewer Devanagari glyphs drawn than letters (क्ष, त्र, न् are one glyph each); unshaped, one glyph a letter.
+    const glyphs = drawnGlyphIds(bytes, /Devanagari/u);
+    expect(glyphs.length).toBeGreaterThan(0);
+    expect(glyphs.length).toBeLessThan([...hindi.replace(/ /gu, '')].length);
+    const english = await boxWith(pdf, /Report/u);
+    const written = await boxWith(bytes, /किताब/u);
+    expect(Math.abs(written!.x0 - english!.x0)).toBeLessThan(3);
+    expect(mock.requests.at(-1)!.body.messages[0]!.content).toMatch(/English to Hindi/u);
   });
 });
 

@@ -24,7 +24,7 @@ export const translatorLanguage = z.enum(translatorLanguageCodes);
 /** Languages written right to left: their translations are laid out from the right edge of each box. */
 export const rightToLeftLanguages: readonly TranslatorLanguage[] = ['ar', 'he', 'fa', 'ur'];
 
-/** Languages written without spaces between words: their lines break between any two characters. */
+/** Languages written without spaces between words: Chinese and Japanese lines break between any two characters (not before closing punctuation), Thai lines between its words (the engine's fit.ts). */
 export const unspacedLanguages: readonly TranslatorLanguage[] = ['zh-CN', 'zh-TW', 'ja', 'th'];
 
 /** What the translator gives back: the PDF in place, the bilingual PDF, or the translated text as DOCX. */

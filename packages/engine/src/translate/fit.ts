@@ -22,8 +22,10 @@ export interface FitOptions {
   ascent?: number;
   /** The smallest size, points; below it the text overflows instead (still readable, unlike 2 pt). */
   minSize?: number;
-  /** Scripts written without spaces (Chinese, Japanese, Thai) break between any two characters. */
+  /** Scripts written without spaces (Chinese, Japanese) break between any two characters. */
   breakAnywhere?: boolean;
+  /** The text's language (BCP 47), for the word breaks of Thai, Lao, Khmer and Burmese. */
+  lang?: string;
 }
 
 export interface FittedText {
@@ -47,26 +49,65 @@ export function linesHeight(lines: number, size: number, leading: number, ascent
   return lines <= 0 ? 0 : size * ascent + (lines - 1) * size * leading + size * DESCENT;
 }
 
+/** Scripts written without spaces between words, whose words a dictionary finds (ICU's, through Intl.Segmenter). */
+const DICTIONARY_WORDS = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/u;
+/** Kinsoku: closing punctuation and small kana never start a line, opening brackets never end one. */
+const NO_LINE_START = /^[、。，．・：；？！）」』】〕〉》〙〗〟’”｠»ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々ー〜～…‥),.!?:;\]}%]/u;
+const NO_LINE_END = /[（「『【〔〈《〘〖〝‘“｟«([{]$/u;
+
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The user-perceived characters of `text`: a break or a cut between them never separates a mark from its letter or a conjunct's halves. */
+export function graphemes(text: string): string[] {
+  return [...GRAPHEMES.segment(text)].map((s) => s.segment);
+}
+
+/**
+ * The pieces a line may break after: words with their following spaces; Thai (Lao, Khmer,
+ * Burmese) words found by Intl.Segmenter; for Chinese and Japanese each character, a closing
+ * mark joined to the character before it and an opening one to the character after it.
+ */
+export function breakTokens(paragraph: string, breakAnywhere = false, lang?: string): string[] {
+  if (DICTIONARY_WORDS.test(paragraph)) {
+    const tokens: string[] = [];
+    for (const { segment } of new Intl.Segmenter(lang ?? 'th', { granularity: 'word' }).segment(paragraph)) {
+      // Spaces and punctuation go with the word before them: a line does not start with them.
+      if (tokens.length > 0 && /^[\s\p{P}]+$/u.test(segment)) tokens[tokens.length - 1] += segment;
+      else tokens.push(segment);
+    }
+    return tokens;
+  }
+  if (!breakAnywhere) return paragraph.split(/(?<=\s)/u);
+  const tokens: string[] = [];
+  let joinNext = false;
+  for (const piece of graphemes(paragraph)) {
+    if (tokens.length > 0 && (joinNext || NO_LINE_START.test(piece))) tokens[tokens.length - 1] += piece;
+    else tokens.push(piece);
+    joinNext = NO_LINE_END.test(piece);
+  }
+  return tokens;
+}
+
 /**
  * Breaks `text` into lines of at most `width` points at `size`: between words, or between any
- * two characters for scripts without spaces; a word wider than the line is broken where it must.
+ * two characters for scripts without spaces (breakTokens); a word wider than the line is
+ * broken where it must, between two graphemes.
  */
-export function wrapText(text: string, width: number, size: number, measure: Measure, breakAnywhere = false): string[] {
+export function wrapText(text: string, width: number, size: number, measure: Measure, breakAnywhere = false, lang?: string): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
-    const tokens = breakAnywhere ? [...paragraph] : paragraph.split(/(?<=\s)/u);
     let line = '';
-    for (const token of tokens) {
+    for (const token of breakTokens(paragraph, breakAnywhere, lang)) {
       const candidate = line + token;
       if (line !== '' && measure(candidate.trimEnd(), size) > width) {
         lines.push(line.trimEnd());
-        line = breakAnywhere ? token : token.trimStart();
+        line = token.trimStart();
       } else {
         line = candidate;
       }
-      // A single word wider than the line: broken by characters rather than running past the box.
-      while (!breakAnywhere && measure(line.trimEnd(), size) > width && [...line.trimEnd()].length > 1) {
-        const chars = [...line.trimEnd()];
+      // A single word wider than the line: broken by graphemes rather than running past the box.
+      while (measure(line.trimEnd(), size) > width && graphemes(line.trimEnd()).length > 1) {
+        const chars = graphemes(line.trimEnd());
         let cut = chars.length - 1;
         while (cut > 1 && measure(chars.slice(0, cut).join(''), size) > width) cut--;
         lines.push(chars.slice(0, cut).join(''));
@@ -85,7 +126,7 @@ export function fitText(text: string, box: FitBox, measure: Measure, options: Fi
   const width = box.width;
   let size = options.size;
   for (;;) {
-    const lines = wrapText(text, width, size, measure, options.breakAnywhere);
+    const lines = wrapText(text, width, size, measure, options.breakAnywhere, options.lang);
     const fits = linesHeight(lines.length, size, options.leading, options.ascent) <= height
       && lines.every((line) => measure(line, size) <= width);
     if (fits) return { lines, size, overflow: false };

@@ -4,12 +4,14 @@
  * text needs more than WinAnsi; CJK as a CID font); the scripts the standard fonts lack
  * (Arabic, Hebrew, Devanagari, Bengali, Tamil, Telugu, Gujarati, Thai) are set in the Noto
  * font of the script that the set-up installs, embedded; a character the chosen font lacks
- * falls back to DejaVu Sans.
+ * falls back to DejaVu Sans. Devanagari, Bengali, Gujarati, Tamil, Telugu and Thai are shaped
+ * (shape.ts) and written by glyph id.
  */
 import { readFileSync } from 'node:fs';
 import { CatalogueError } from '@pagewright/contracts';
 import { mupdf, type PDFDocument } from '../mupdf.js';
 import { FontChooser, type WritingFont } from '../pdf/text-fonts.js';
+import { ShapedFont, Shaper, type loadHarfBuzz } from './shape.js';
 
 export interface BoxStyle {
   bold: boolean;
@@ -21,17 +23,19 @@ export interface BoxStyle {
 /** Where Debian puts the fonts scripts/setup.sh installs (fonts-noto-core, fonts-dejavu-core). */
 const FONT_DIRS = ['/usr/share/fonts/truetype/noto', '/usr/share/fonts/truetype/dejavu'];
 
-/** Scripts by a letter range, with the Noto file that covers them. */
-const NOTO_SCRIPTS: readonly { test: RegExp; file: string }[] = [
-  { test: /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/u, file: 'NotoSansArabic-Regular.ttf' },
-  { test: /[\u0590-\u05ff\ufb1d-\ufb4f]/u, file: 'NotoSansHebrew-Regular.ttf' },
-  { test: /[\u0900-\u097f]/u, file: 'NotoSansDevanagari-Regular.ttf' },
-  { test: /[\u0980-\u09ff]/u, file: 'NotoSansBengali-Regular.ttf' },
-  { test: /[\u0a80-\u0aff]/u, file: 'NotoSansGujarati-Regular.ttf' },
-  { test: /[\u0b80-\u0bff]/u, file: 'NotoSansTamil-Regular.ttf' },
-  { test: /[\u0c00-\u0c7f]/u, file: 'NotoSansTelugu-Regular.ttf' },
-  { test: /[\u0e00-\u0e7f]/u, file: 'NotoSansThai-Regular.ttf' },
+/** Scripts by a letter range, with the Noto file that covers them and whether HarfBuzz shapes them (Arabic has arabic.ts). */
+const NOTO_SCRIPTS: readonly { test: RegExp; file: string; shaped: boolean }[] = [
+  { test: /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/u, file: 'NotoSansArabic-Regular.ttf', shaped: false },
+  { test: /[\u0590-\u05ff\ufb1d-\ufb4f]/u, file: 'NotoSansHebrew-Regular.ttf', shaped: false },
+  { test: /[\u0900-\u097f]/u, file: 'NotoSansDevanagari-Regular.ttf', shaped: true },
+  { test: /[\u0980-\u09ff]/u, file: 'NotoSansBengali-Regular.ttf', shaped: true },
+  { test: /[\u0a80-\u0aff]/u, file: 'NotoSansGujarati-Regular.ttf', shaped: true },
+  { test: /[\u0b80-\u0bff]/u, file: 'NotoSansTamil-Regular.ttf', shaped: true },
+  { test: /[\u0c00-\u0c7f]/u, file: 'NotoSansTelugu-Regular.ttf', shaped: true },
+  { test: /[\u0e00-\u0e7f]/u, file: 'NotoSansThai-Regular.ttf', shaped: true },
 ];
+/** Shapers by font file and language; HarfBuzz's copies of the fonts live as long as the worker. */
+const SHAPERS = new Map<string, Shaper>();
 const FALLBACK_FILE = 'DejaVuSans.ttf';
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 
@@ -42,18 +46,33 @@ function standardName(style: BoxStyle): string {
   return `Helvetica${bold || italic ? `-${bold ? 'Bold' : ''}${italic ? 'Oblique' : ''}` : ''}`;
 }
 
+/** A font to write a span in: the shaped ones show their text by glyph ids at a size (ShapedFont.show). */
+export interface SettingFont extends WritingFont {
+  showAt?: (text: string, size: number) => string;
+}
+
 /** A piece of a line set in one font. */
 export interface FontSpan {
-  font: WritingFont;
+  font: SettingFont;
   text: string;
+}
+
+type HarfBuzzModule = Awaited<ReturnType<typeof loadHarfBuzz>>;
+
+export interface TranslationFontOptions {
+  /** HarfBuzz, loaded when the translation has text in a shaped script; without it those scripts are set unshaped. */
+  harfBuzz?: HarfBuzzModule;
+  /** The target language (BCP 47), for the shaper's language-specific forms. */
+  lang?: string;
 }
 
 export class TranslationFonts {
   private readonly chooser: FontChooser;
   private readonly styleFonts = new Map<string, mupdf.Font>();
-  private readonly files = new Map<string, { font: mupdf.Font; writing: WritingFont } | null>();
+  private readonly files = new Map<string, { font: mupdf.Font; writing: SettingFont } | null>();
+  private readonly shaped: ShapedFont[] = [];
 
-  constructor(private readonly doc: PDFDocument) {
+  constructor(private readonly doc: PDFDocument, private readonly options: TranslationFontOptions = {}) {
     this.chooser = new FontChooser(doc);
   }
 
@@ -99,9 +118,9 @@ export class TranslationFonts {
     return font;
   }
 
-  private fileFont(file: string): { font: mupdf.Font; writing: WritingFont } | null {
+  private fileFont(file: string): { font: mupdf.Font; writing: SettingFont } | null {
     if (this.files.has(file)) return this.files.get(file)!;
-    let entry: { font: mupdf.Font; writing: WritingFont } | null = null;
+    let entry: { font: mupdf.Font; writing: SettingFont } | null = null;
     for (const dir of FONT_DIRS) {
       let data: Buffer;
       try {
@@ -123,10 +142,36 @@ export class TranslationFonts {
           },
         },
       };
+      const shaper = this.shaperFor(file, data);
+      if (shaper) {
+        const shaped = new ShapedFont(shaper, font, ref);
+        this.shaped.push(shaped);
+        entry.writing.width = (s) => shaped.width(s);
+        entry.writing.showAt = (s, size) => shaped.show(s, size);
+      }
       break;
     }
     this.files.set(file, entry);
     return entry;
+  }
+
+  /** The shaper of a Noto file of a shaped script, once per process and language (a font's tables do not change). */
+  private shaperFor(file: string, data: Uint8Array): Shaper | null {
+    const hb = this.options.harfBuzz;
+    const script = NOTO_SCRIPTS.find((s) => s.file === file);
+    if (!hb || !script?.shaped) return null;
+    const key = `${file}|${this.options.lang ?? ''}`;
+    let shaper = SHAPERS.get(key);
+    if (!shaper) {
+      shaper = new Shaper(hb, data, this.options.lang);
+      SHAPERS.set(key, shaper);
+    }
+    return shaper;
+  }
+
+  /** Writes what the shaped fonts' ToUnicode maps need; before the document is saved. */
+  finish(): void {
+    for (const font of this.shaped) font.finish(this.doc);
   }
 
   destroy(): void {

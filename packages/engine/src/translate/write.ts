@@ -19,6 +19,7 @@ import { fitText, type FittedText } from './fit.js';
 import { TranslationFonts, type FontSpan } from './fonts.js';
 import { shapeArabic } from './arabic.js';
 import { visualOrder } from './bidi.js';
+import { loadHarfBuzz, SHAPED_SCRIPT } from './shape.js';
 
 const ARABIC = /[\u0600-\u06ff]/u;
 
@@ -31,8 +32,10 @@ export interface WriteTranslationOptions {
   layout: TranslationLayout;
   /** The target language is written right to left (Arabic, Hebrew, Persian, Urdu). */
   rtl: boolean;
-  /** Chinese, Japanese or Thai: lines break between any two characters. */
+  /** Chinese, Japanese or Thai: lines break between any two characters (Thai between its words, fit.ts). */
   breakAnywhere: boolean;
+  /** The target language (BCP 47): Thai word breaks and the shaper's language-specific forms. */
+  lang?: string;
 }
 
 export interface TranslationFit {
@@ -57,7 +60,8 @@ export async function writeTranslation(input: SingleInput, outputPath: string, o
     return { boxes, overflowing: 0, shrunk: 0, pages: options.pages.length };
   }
   const { doc, pageCount } = await openInput(input);
-  const fonts = new TranslationFonts(doc);
+  const shaped = Object.values(options.translations).some((text) => typeof text === 'string' && SHAPED_SCRIPT.test(text));
+  const fonts = new TranslationFonts(doc, { harfBuzz: shaped ? await loadHarfBuzz() : undefined, lang: options.lang });
   const fit: TranslationFit = { boxes: 0, overflowing: 0, shrunk: 0, pages: pageCount };
   let data: Uint8Array;
   try {
@@ -66,6 +70,7 @@ export async function writeTranslation(input: SingleInput, outputPath: string, o
       if (!page.turned && page.boxes.length > 0) translatePage(doc, page, options, fonts, fit);
       report((page.page / pageCount) * 80);
     }
+    fonts.finish();
     data = saveDocument(doc);
   } catch (err) {
     if (err instanceof CatalogueError) throw err;
@@ -120,7 +125,7 @@ function translatePage(doc: PDFDocument, layout: TextBoxPage, options: WriteTran
     const names = new Map<number, string>();
     const ops: string[] = [];
     const fitIn = (box: TextBox, text: string, size: number) => fitText(text, { width: box.room.x1 - box.room.x0, height: box.room.y1 - box.room.y0 }, (t, at) => fonts.width(t, box) * at, {
-      size, leading: box.leading, breakAnywhere: options.breakAnywhere, ascent: (box.baseline - box.rect.y0) / box.size,
+      size, leading: box.leading, breakAnywhere: options.breakAnywhere, lang: options.lang, ascent: (box.baseline - box.rect.y0) / box.size,
     });
     const fitted = new Map<TextBox, { text: string; fitted: FittedText }>();
     for (const box of boxes) {
@@ -202,8 +207,8 @@ function lineOps(
       name = addResource(doc, resources, 'Font', 'PWT', span.font.ref);
       names.set(span.font.ref.asIndirect(), name);
     }
-    // Tj moves the pen by the span's advance, so the next span starts where this one ends.
-    shows.push(`/${name} ${num(size)} Tf <${span.font.encode(span.text)}> Tj`);
+    // Tj (and a shaped span's TJ) moves the pen by the span's advance, so the next span starts where this one ends.
+    shows.push(`/${name} ${num(size)} Tf ${span.font.showAt ? span.font.showAt(span.text, size) : `<${span.font.encode(span.text)}> Tj`}`);
   }
   return [`BT ${rgb} rg ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm ${shows.join(' ')} ET`];
 }

@@ -94,6 +94,8 @@ export class DocumentTranslation {
         pages, translations, layout: options.layout,
         rtl: rightToLeftLanguages.includes(options.target),
         breakAnywhere: unspacedLanguages.includes(options.target),
+        // Thai's word breaks and the shaper's language forms (Marathi and Hindi share Devanagari).
+        lang: options.target,
       },
     }, (p) => reportProgress(READ_SHARE + TRANSLATE_SHARE + (p / 100) * (100 - READ_SHARE - TRANSLATE_SHARE)));
     return {
