@@ -157,7 +157,8 @@ export function AnnotationOverlay({ page, width, height, scale }: { page: number
         {Object.values(originals).filter((o) => o.kind === 'page image' && o.page === page && shown.find((i) => i.id === o.id) !== o).map((o) => {
           // The canvas still shows a moved or deleted image where it was: covered until the export takes it out.
           const { box } = o as Extract<EditorItem, { kind: 'page image' }>;
-          return <rect key={`cover-${o.id}`} data-image-removed={o.id} x={box.x} y={box.y} width={box.w} height={box.h} fill="white" />;
+          // A point over each side: the canvas smooths the picture's edges into the pixels next to it.
+          return <rect key={`cover-${o.id}`} data-image-removed={o.id} x={box.x - 1} y={box.y - 1} width={box.w + 2} height={box.h + 2} fill="white" />;
         })}
         {shown.map((item) => <Shape key={item.id} item={item} />)}
         {draftItem && <Shape item={draftItem} />}
