@@ -270,7 +270,8 @@ export const editorRoutes = {
   content: route({
     method: 'POST', path: '/document/content', auth: 'visitor',
     summary: 'pdf-editor export: writes the editor\'s annotations into the PDF as real annotations of their subtype '
-      + '(Highlight, Underline, Squiggly, StrikeOut, FreeText, Square, Circle, Line with /LE, Ink, Text, Stamp); a task.',
+      + '(Highlight, Underline, Squiggly, StrikeOut, FreeText, Square, Circle, Line with /LE, Ink, Text, Stamp), and edit mode\'s '
+      + 'words replaced in place, new text blocks and pictures and the page\'s images moved or deleted into the page content; a task.',
     query: documentContentQuery, body: documentContentRequest, response: taskCreated, bodyLimit: CONTENT_BODY_LIMIT,
   }),
 };

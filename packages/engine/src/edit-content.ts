@@ -123,6 +123,8 @@ function scanImageUses(page: mupdf.PDFPage, content: Uint8Array): PageImageUse[]
 
 /** How far a use may be from the box the editor showed it at, in points (pdf.js and MuPDF round differently). */
 function near(a: EditorBox, b: EditorBox): boolean {
+  // A use drawn flat (no width or height) cannot be carried onto a box: it is never matched.
+  if (a.w < 0.5 || a.h < 0.5) return false;
   const slack = (size: number) => 2 + size * 0.02;
   return Math.abs(a.x - b.x) <= slack(a.w) && Math.abs(a.y - b.y) <= slack(a.h)
     && Math.abs(a.w - b.w) <= slack(a.w) && Math.abs(a.h - b.h) <= slack(a.h);
