@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, resetEditor } from './editorStore';
+import { addItem, deleteActive, loadExistingItems, resetEditor, undo, useEditor } from './editorStore';
 import { contentOf, hasEdits, pageContentOf } from './exportContent';
 import { loadPageWidgets, resetForms, setFieldValue } from './forms/formStore';
 import { moveItem, type EditorItem } from './geometry';
@@ -58,5 +58,21 @@ describe('pageContentOf (edit mode\'s page content in an export)', () => {
     });
     // None of it is an annotation to write or remove.
     expect(contentOf(items, originals)).toEqual({ annotations: [], removed: [] });
+  });
+});
+
+describe('a page image deleted and the deletion undone', () => {
+  it('exports the deletion, and nothing once it is undone (the loaded image is the original again)', () => {
+    resetEditor('CONTENT_EDIT');
+    resetForms();
+    const image: EditorItem = { id: 'img', kind: 'page image', page: 1, use: 0, box: { x: 1, y: 1, w: 10, h: 10 }, rect: { x: 1, y: 1, w: 10, h: 10 }, picture: null };
+    loadExistingItems([image]);
+    useEditor.setState({ activeId: 'img' });
+    deleteActive();
+    const content = () => pageContentOf(useEditor.getState().items, useEditor.getState().originals).image_edits;
+    expect(content()).toEqual([{ page: 1, use: 0, box: image.box, to: null }]);
+    undo();
+    expect(content()).toEqual([]);
+    expect(hasEdits()).toBe(false);
   });
 });
