@@ -152,6 +152,82 @@ describe('document/content', () => {
     expect(text!.split(/\s+/).sort()).toEqual(['A', 'B', 'Option', 'Plan', 'beats']);
   });
 
+  /** A one-page PDF (612 x 792) with a line of text and a grey picture displayed at (100, 100) 200 x 100. */
+  function pdfWithImage(): Buffer {
+    const doc = new mupdf.PDFDocument();
+    try {
+      const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 40, 20], false);
+      pixmap.clear(90);
+      const image = new mupdf.Image(pixmap);
+      const ref = doc.addImage(image);
+      image.destroy();
+      pixmap.destroy();
+      const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+      const page = doc.addPage([0, 0, 612, 792], 0, { Font: { F1: font }, XObject: { Im1: ref } }, 'q 200 0 0 100 100 592 cm /Im1 Do Q\nBT /F1 12 Tf 72 72 Td (Quarterly figures) Tj ET');
+      doc.insertPage(-1, page);
+      return Buffer.from(doc.saveToBuffer('compress').asUint8Array());
+    } finally {
+      doc.destroy();
+    }
+  }
+
+  function imagesOf(pdf: Buffer): number {
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    let count = 0;
+    const page = doc.loadPage(0);
+    const device = new mupdf.Device({ fillImage: () => void count++ });
+    page.run(device, mupdf.Matrix.identity);
+    device.close();
+    doc.destroy();
+    return count;
+  }
+
+  const picture = (() => {
+    const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 30, 30], false);
+    pixmap.clear(200);
+    const png = `data:image/png;base64,${Buffer.from(pixmap.asPNG()).toString('base64')}`;
+    pixmap.destroy();
+    return png;
+  })();
+  const block = {
+    page: 1, rect: { x: 72, y: 300, w: 300, h: 40 }, text: 'Signed off by the board',
+    font: { family: 'Helvetica', size: 14, color: '#000000', bold: false, italic: false, line_style: 'none', alignment: 'left' },
+  };
+  const removeImage = { page: 1, use: 0, box: { x: 100, y: 100, w: 200, h: 100 }, to: null };
+
+  it('draws a new text block and picture into the page and removes the page\'s own image in an edit export (page text, no annotations)', async () => {
+    const { client } = await signUp(server);
+    const fileId = await uploaded(client, 'figures.pdf', pdfWithImage());
+    const content = { mode: 'CONTENT_EDIT', text_blocks: [block], images: [{ page: 1, rect: { x: 400, y: 400, w: 60, h: 60 }, image: picture }], image_edits: [removeImage] };
+    const created = await client.api<TaskCreated>('POST', `/api/document/content?file_id=${fileId}`, { content });
+    expect(created.env.code).toBe(0);
+    const result = await finished(client, created.env.data.task_id);
+    expect(result.items[0]).toMatchObject({ status: 0, detail: { text_blocks: 1, images: 1, image_edits: 1 } });
+    const pdf = Buffer.from(await (await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`)).arrayBuffer());
+    expect(pageTexts(pdf)[0]).toContain('Signed off by the board');
+    expect(imagesOf(pdf)).toBe(1);
+    expect(subtypesOf(pdf)).toEqual([[]]);
+  });
+
+  it('refuses bad content edits with INVALID_PARAMS: in annotate mode, empty text, a negative size, a picture over 3 MB, twice the same image; an image the page does not have fails the task with INVALID_PARAMS', async () => {
+    const { client } = await signUp(server);
+    const fileId = await uploaded(client, 'checks.pdf', pdfWithImage());
+    const post = (content: Record<string, unknown>) => client.api<TaskCreated>('POST', `/api/document/content?file_id=${fileId}`, { content });
+    expect((await post({ mode: 'ANNOTATE', text_blocks: [block] })).env.code).toBe('INVALID_PARAMS');
+    expect((await post({ mode: 'ANNOTATE', image_edits: [removeImage] })).env.code).toBe('INVALID_PARAMS');
+    expect((await post({ mode: 'CONTENT_EDIT', text_blocks: [{ ...block, text: '' }] })).env.code).toBe('INVALID_PARAMS');
+    expect((await post({ mode: 'CONTENT_EDIT', images: [{ page: 1, rect: { x: 1, y: 1, w: -5, h: 5 }, image: picture }] })).env.code).toBe('INVALID_PARAMS');
+    const huge = `data:image/png;base64,${'A'.repeat(3 * 1024 * 1024)}`;
+    expect((await post({ mode: 'CONTENT_EDIT', images: [{ page: 1, rect: { x: 1, y: 1, w: 5, h: 5 }, image: huge }] })).env.code).toBe('INVALID_PARAMS');
+    expect((await post({ mode: 'CONTENT_EDIT', image_edits: [removeImage, { ...removeImage, to: { x: 0, y: 0, w: 10, h: 10 } }] })).env.code).toBe('INVALID_PARAMS');
+    const elsewhere = await post({ mode: 'CONTENT_EDIT', image_edits: [{ ...removeImage, box: { x: 300, y: 500, w: 50, h: 50 } }] });
+    expect(elsewhere.env.code).toBe(0);
+    expect((await finished(client, elsewhere.env.data.task_id)).items[0]!.status).toBe('INVALID_PARAMS');
+    const other = newClient(server);
+    const foreign = await other.api('POST', `/api/document/content?file_id=${fileId}`, { content: { mode: 'CONTENT_EDIT', image_edits: [removeImage] } });
+    expect(foreign.env.code).toBe(2405);
+  });
+
   it("exempts annotate exports from a guest's daily task, but not edit exports (1100777)", async () => {
     const guest = newClient(server);
     const fileId = await uploadedFileId(server, guest, 'daily.pdf', makePdf(['one', 'two']));

@@ -182,6 +182,40 @@ export const textEdit = z.object({
 });
 export type TextEdit = z.infer<typeof textEdit>;
 
+/**
+ * Edit mode: a new text block drawn into the page's content (not an annotation), in the
+ * standard face of its family, bold and italic, wrapped to its box's width and aligned.
+ */
+export const textBlock = z.object({
+  page: z.number().int().min(1),
+  rect: box,
+  text: z.string().min(1).max(20_000),
+  font: annotateFont,
+});
+export type NewTextBlock = z.infer<typeof textBlock>;
+
+/** Edit mode: a new PNG or JPEG picture drawn into the page's content as an image XObject over `rect`. */
+export const imageBlock = z.object({
+  page: z.number().int().min(1),
+  rect: box,
+  image: stampImage,
+});
+export type NewImage = z.infer<typeof imageBlock>;
+
+/**
+ * Edit mode: one use of an image the page already draws, moved or resized to `to`, or removed
+ * (`to` null). `use` counts the images the page's own content draws as XObjects, from 0 in
+ * drawing order; `box` is where that use was displayed, which the server checks it against (an
+ * image drawn several times changes at that one place only).
+ */
+export const imageEdit = z.object({
+  page: z.number().int().min(1),
+  use: z.number().int().min(0).max(100_000),
+  box,
+  to: box.nullable(),
+});
+export type ImageEdit = z.infer<typeof imageEdit>;
+
 /** The body's `content`: what the editor changed. */
 export const editorContent = z.object({
   /** ANNOTATE exports are exempt from the daily PDF uses (SPEC §5); CONTENT_EDIT ones are not. */
@@ -192,11 +226,22 @@ export const editorContent = z.object({
   removed: z.array(existingAnnotation).max(EDITOR_ANNOTATIONS_MAX).default([]),
   /** Words replaced in place; only in CONTENT_EDIT mode. */
   text_edits: z.array(textEdit).max(EDITOR_ANNOTATIONS_MAX).default([]),
+  /** New text blocks and pictures, and the page's own images moved or removed; only in CONTENT_EDIT mode. */
+  text_blocks: z.array(textBlock).max(EDITOR_ANNOTATIONS_MAX).default([]),
+  images: z.array(imageBlock).max(100).default([]),
+  image_edits: z.array(imageEdit).max(EDITOR_ANNOTATIONS_MAX).default([]),
   /** Form fields filled in, saved as field values. */
   fields: z.array(formFieldFill).max(FORM_FIELDS_MAX).default([]),
   /** The form flattened into page content (only when the user asks). */
   flatten_forms: z.boolean().default(false),
-}).refine((c) => c.mode === 'CONTENT_EDIT' || c.text_edits.length === 0, { message: 'text edits need mode CONTENT_EDIT', path: ['text_edits'] });
+})
+  .refine((c) => c.mode === 'CONTENT_EDIT' || c.text_edits.length === 0, { message: 'text edits need mode CONTENT_EDIT', path: ['text_edits'] })
+  .refine((c) => c.mode === 'CONTENT_EDIT' || c.text_blocks.length + c.images.length + c.image_edits.length === 0, {
+    message: 'text blocks and images need mode CONTENT_EDIT', path: ['mode'],
+  })
+  .refine((c) => new Set(c.image_edits.map((e) => `${e.page}:${e.use}`)).size === c.image_edits.length, {
+    message: 'one edit per image use', path: ['image_edits'],
+  });
 export type EditorContent = z.infer<typeof editorContent>;
 
 export const documentContentQuery = z.object({
@@ -225,7 +270,8 @@ export const editorRoutes = {
   content: route({
     method: 'POST', path: '/document/content', auth: 'visitor',
     summary: 'pdf-editor export: writes the editor\'s annotations into the PDF as real annotations of their subtype '
-      + '(Highlight, Underline, Squiggly, StrikeOut, FreeText, Square, Circle, Line with /LE, Ink, Text, Stamp); a task.',
+      + '(Highlight, Underline, Squiggly, StrikeOut, FreeText, Square, Circle, Line with /LE, Ink, Text, Stamp), and edit mode\'s '
+      + 'words replaced in place, new text blocks and pictures and the page\'s images moved or deleted into the page content; a task.',
     query: documentContentQuery, body: documentContentRequest, response: taskCreated, bodyLimit: CONTENT_BODY_LIMIT,
   }),
 };

@@ -98,32 +98,45 @@ export function wrapLines(text: string, width: number, advance: (code: number) =
 export function styleFreeText(doc: mupdf.PDFDocument, page: mupdf.PDFPage, annot: mupdf.PDFAnnotation, a: FreeText, color: Rgb): void {
   if (!a.font.bold && !a.font.italic) return;
   const { baseFont, resource } = faceOf(a.font);
-  const font = new mupdf.Font(baseFont);
-  const size = a.font.size;
-  const advance = (code: number) => font.advanceGlyph(font.encodeCharacter(code >= 0x80 && code <= 0x9f ? codeToUnicode(code) : code), 0) * size;
   const { w, h } = a.rect;
-  const lines = wrapLines(a.text, w - 2 * PAD, advance);
-  const rgb = color.map(n).join(' ');
-  const ops: string[] = ['q', `0 0 ${n(w)} ${n(h)} re W n`, `${rgb} rg`, `${rgb} RG`, `${n(size * 0.06)} w`];
-  lines.forEach((line, i) => {
-    const trimmed = line[line.length - 1] === 0x20 ? line.slice(0, -1) : line;
-    const lineWidth = trimmed.reduce((sum, c) => sum + advance(c), 0);
-    const free = w - 2 * PAD - lineWidth;
-    const x = PAD + (a.font.alignment === 'center' ? free / 2 : a.font.alignment === 'right' ? free : 0);
-    const y = h - PAD - (i * LINE_HEIGHT + BASELINE) * size;
-    ops.push('BT', `/${resource} ${n(size)} Tf`, `${n(x)} ${n(y)} Td`, `${pdfString(trimmed)} Tj`, 'ET');
-    const under = a.font.line_style === 'underline' || a.font.line_style === 'both';
-    const strike = a.font.line_style === 'strikeout' || a.font.line_style === 'both';
-    if (under) ops.push(`${n(x)} ${n(y - 0.12 * size)} m ${n(x + lineWidth)} ${n(y - 0.12 * size)} l S`);
-    if (strike) ops.push(`${n(x)} ${n(y + 0.28 * size)} m ${n(x + lineWidth)} ${n(y + 0.28 * size)} l S`);
-  });
-  ops.push('Q');
-  font.destroy();
+  const ops = ['q', `0 0 ${n(w)} ${n(h)} re W n`, ...textOps(a.text, a.font, w, h, resource, color), 'Q'];
   setFrameAppearance(doc, page, annot, a.rect, ops.join('\n'), { Font: { [resource]: baseFontObject(doc, baseFont) } });
-  annot.getObject().put('DA', doc.newString(`/${resource} ${n(size)} Tf ${rgb} rg`));
+  annot.getObject().put('DA', doc.newString(`/${resource} ${n(a.font.size)} Tf ${color.map(n).join(' ')} rg`));
 }
 
-function baseFontObject(doc: mupdf.PDFDocument, baseFont: string): mupdf.PDFObject {
+/**
+ * The drawing of a text box's text in its frame (origin at the box's lower left, y up): wrapped
+ * to the box's width as the editor's box wraps it, aligned, in the base-14 face of its font
+ * named `resource`, with its underline or strike line. Free texts and Edit mode's new text
+ * blocks are set alike, so that what the editor shows is what the file gets.
+ */
+export function textOps(text: string, style: AnnotateFont, w: number, h: number, resource: string, color: Rgb): string[] {
+  const font = new mupdf.Font(faceOf(style).baseFont);
+  try {
+    const size = style.size;
+    const advance = (code: number) => font.advanceGlyph(font.encodeCharacter(code >= 0x80 && code <= 0x9f ? codeToUnicode(code) : code), 0) * size;
+    const lines = wrapLines(text, w - 2 * PAD, advance);
+    const rgb = color.map(n).join(' ');
+    const ops: string[] = [`${rgb} rg`, `${rgb} RG`, `${n(size * 0.06)} w`];
+    lines.forEach((line, i) => {
+      const trimmed = line[line.length - 1] === 0x20 ? line.slice(0, -1) : line;
+      const lineWidth = trimmed.reduce((sum, c) => sum + advance(c), 0);
+      const free = w - 2 * PAD - lineWidth;
+      const x = PAD + (style.alignment === 'center' ? free / 2 : style.alignment === 'right' ? free : 0);
+      const y = h - PAD - (i * LINE_HEIGHT + BASELINE) * size;
+      ops.push('BT', `/${resource} ${n(size)} Tf`, `${n(x)} ${n(y)} Td`, `${pdfString(trimmed)} Tj`, 'ET');
+      const under = style.line_style === 'underline' || style.line_style === 'both';
+      const strike = style.line_style === 'strikeout' || style.line_style === 'both';
+      if (under) ops.push(`${n(x)} ${n(y - 0.12 * size)} m ${n(x + lineWidth)} ${n(y - 0.12 * size)} l S`);
+      if (strike) ops.push(`${n(x)} ${n(y + 0.28 * size)} m ${n(x + lineWidth)} ${n(y + 0.28 * size)} l S`);
+    });
+    return ops;
+  } finally {
+    font.destroy();
+  }
+}
+
+export function baseFontObject(doc: mupdf.PDFDocument, baseFont: string): mupdf.PDFObject {
   const fontDict = doc.newDictionary();
   fontDict.put('Type', doc.newName('Font'));
   fontDict.put('Subtype', doc.newName('Type1'));
@@ -172,7 +185,7 @@ function codeToUnicode(code: number): number {
 }
 
 /** The bytes of a stamp's picture; INVALID_PARAMS for one that is not a PNG or JPEG MuPDF reads. */
-function pictureOf(dataUrl: string): mupdf.Image {
+export function pictureOf(dataUrl: string): mupdf.Image {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   try {
     const image = new mupdf.Image(bytes);

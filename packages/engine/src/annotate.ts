@@ -3,7 +3,8 @@
  * annotation of the matching subtype, written by MuPDF with its appearance stream, so that any
  * other viewer shows it and can edit it.
  */
-import type { AnnotateFont, EditorAnnotation, ExistingAnnotation, FormFieldFill, LineEnd, TextEdit } from '@pagewright/contracts';
+import type { AnnotateFont, EditorAnnotation, ExistingAnnotation, FormFieldFill, NewImage, ImageEdit, LineEnd, NewTextBlock, TextEdit } from '@pagewright/contracts';
+import { drawNewContent, editPageImages } from './edit-content.js';
 import { stampAppearance, styleFreeText, writeStamp } from './annotate-appearance.js';
 import { asCatalogueError } from './errors.js';
 import { writeFileAtomic } from './files.js';
@@ -174,6 +175,20 @@ function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
   }
 }
 
+/** Edit mode's page content, page by page: images of the page moved or removed, new text blocks and pictures drawn. */
+function editContent(doc: mupdf.PDFDocument, imageEdits: ImageEdit[], textBlocks: NewTextBlock[], images: NewImage[]): void {
+  const pages = [...new Set([...imageEdits, ...textBlocks, ...images].map((e) => e.page))];
+  for (const pageNumber of pages) {
+    const page = doc.loadPage(pageNumber - 1);
+    try {
+      editPageImages(doc, page, imageEdits.filter((e) => e.page === pageNumber));
+      drawNewContent(doc, page, textBlocks.filter((b) => b.page === pageNumber), images.filter((i) => i.page === pageNumber));
+    } finally {
+      page.destroy();
+    }
+  }
+}
+
 /** Deletes the existing annotations the editor removed or changed; INVALID_PARAMS for one the page does not have. */
 function removeExisting(page: mupdf.PDFPage, pageNumber: number, refs: number[]): void {
   const annots = page.getAnnotations();
@@ -195,22 +210,31 @@ function removeExisting(page: mupdf.PDFPage, pageNumber: number, refs: number[])
  */
 export async function annotatePdf(
   input: PdfInput, outputPath: string,
-  options: { annotations: EditorAnnotation[]; removed?: ExistingAnnotation[]; textEdits?: TextEdit[]; fields?: FormFieldFill[]; flattenForms?: boolean },
+  options: {
+    annotations: EditorAnnotation[]; removed?: ExistingAnnotation[]; textEdits?: TextEdit[]; fields?: FormFieldFill[]; flattenForms?: boolean;
+    textBlocks?: NewTextBlock[]; images?: NewImage[]; imageEdits?: ImageEdit[];
+  },
   onProgress?: ProgressFn,
-): Promise<{ annotations: number; removed: number; textEdits: number; fields: number }> {
+): Promise<{ annotations: number; removed: number; textEdits: number; fields: number; textBlocks: number; images: number; imageEdits: number }> {
   const annotations = options?.annotations;
   const removed = options?.removed ?? [];
   const textEdits = options?.textEdits ?? [];
   const fields = options?.fields ?? [];
+  const textBlocks = options?.textBlocks ?? [];
+  const images = options?.images ?? [];
+  const imageEdits = options?.imageEdits ?? [];
   if (!Array.isArray(annotations) || !Array.isArray(removed)) throw documentFail('INVALID_PARAMS', 'no annotation list');
   const report = progressReporter(onProgress);
   report(0);
   const { doc, pageCount } = await openInput(input);
   let data: Uint8Array;
   try {
-    const outside = [...annotations, ...removed, ...textEdits].find((a) => a.page < 1 || a.page > pageCount);
+    const outside = [...annotations, ...removed, ...textEdits, ...textBlocks, ...images, ...imageEdits].find((a) => a.page < 1 || a.page > pageCount);
     if (outside) throw documentFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
+    // The page's own images first: the editor counted and placed them in the content as it was.
+    editContent(doc, imageEdits, [], []);
     applyTextEdits(doc, textEdits);
+    editContent(doc, [], textBlocks, images);
     const byPage = new Map<number, EditorAnnotation[]>();
     for (const a of annotations) byPage.set(a.page, [...(byPage.get(a.page) ?? []), a]);
     const removedByPage = new Map<number, number[]>();
@@ -244,5 +268,8 @@ export async function annotatePdf(
   report(95);
   await writeFileAtomic(outputPath, data);
   report(100);
-  return { annotations: annotations.length, removed: removed.length, textEdits: textEdits.length, fields: fields.length };
+  return {
+    annotations: annotations.length, removed: removed.length, textEdits: textEdits.length, fields: fields.length,
+    textBlocks: textBlocks.length, images: images.length, imageEdits: imageEdits.length,
+  };
 }

@@ -4,14 +4,15 @@
  * the pointer handling of the drawing tools. A drag changes a preview; letting go commits one
  * undoable step.
  */
-import type { AnnotateFont, EditorAnnotation, EditorPoint, LineEnd } from '@pagewright/contracts';
+import type { AnnotateFont, EditorBox, EditorPoint, LineEnd } from '@pagewright/contracts';
 import { IconMessage } from '@tabler/icons-react';
 import { useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './editor.module.css';
 import { addItem, commit, newId, useEditor, type AnnotateTool } from './editorStore';
-import { boundsOf, moveItem, NOTE_SIZE, resizeItem, type EditorItem } from './geometry';
-import { placeStamp, stampTools, StampShape } from './stamps';
+import { boundsOf, moveItem, NOTE_SIZE, resizeItem, type EditorElement, type EditorItem } from './geometry';
+import { showToast } from '../toasts/toastStore';
+import { placeStamp, stampTools, StampShape, useStampTool } from './stamps';
 
 interface Draft {
   tool: AnnotateTool;
@@ -29,6 +30,8 @@ interface Drag {
 }
 
 const drawingTools: ReadonlySet<AnnotateTool> = new Set(['TEXT', 'RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'STICKER', ...stampTools]);
+/** A picture placed in edit mode starts this wide, in points. */
+const NEW_IMAGE_WIDTH = 200;
 /** A shape drawn by a click rather than a drag gets this size, in points. */
 const CLICK_SHAPE = { w: 100, h: 60 };
 
@@ -38,6 +41,9 @@ export function AnnotationOverlay({ page, width, height, scale }: { page: number
   const all = useEditor((s) => s.items);
   const activeId = useEditor((s) => s.activeId);
   const editingId = useEditor((s) => s.editingId);
+  const hoverId = useEditor((s) => s.hoverId);
+  const originals = useEditor((s) => s.originals);
+  const editMode = useEditor((s) => s.baseMode === 'CONTENT_EDIT');
   const hits = useEditor((s) => s.find.hits);
   const currentHit = useEditor((s) => s.find.current);
   const ref = useRef<HTMLDivElement>(null);
@@ -57,6 +63,22 @@ export function AnnotationOverlay({ page, width, height, scale }: { page: number
     event.preventDefault();
     const p = toPoint(event);
     const state = useEditor.getState();
+    if (editMode && tool === 'TEXT') {
+      // Edit mode: a text block of the page's content, typed in place.
+      const id = newId();
+      addItem({ id, kind: 'text block', page, rect: { x: p[0], y: p[1], w: 220, h: state.lastFont.size * 1.2 * 2 + 4 }, text: '', font: state.lastFont });
+      useEditor.setState({ editingId: id, font: state.lastFont });
+      return;
+    }
+    if (editMode && tool === 'IMAGE') {
+      const { picture } = useStampTool.getState();
+      if (!picture) {
+        showToast(t('editor.stamp.imageFirst'));
+        return;
+      }
+      addItem({ id: newId(), kind: 'new image', page, rect: { x: p[0], y: p[1], w: NEW_IMAGE_WIDTH, h: NEW_IMAGE_WIDTH / picture.aspect }, image: picture.image });
+      return;
+    }
     if (tool === 'TEXT') {
       const size = state.font.size;
       const id = newId();
@@ -132,6 +154,12 @@ export function AnnotationOverlay({ page, width, height, scale }: { page: number
             fill={h.index === currentHit ? '#ff9800' : '#ffeb3b'} opacity={0.45}
           />
         ))}
+        {Object.values(originals).filter((o) => o.kind === 'page image' && o.page === page && shown.find((i) => i.id === o.id) !== o).map((o) => {
+          // The canvas still shows a moved or deleted image where it was: covered until the export takes it out.
+          const { box } = o as Extract<EditorItem, { kind: 'page image' }>;
+          // A point over each side: the canvas smooths the picture's edges into the pixels next to it.
+          return <rect key={`cover-${o.id}`} data-image-removed={o.id} x={box.x - 1} y={box.y - 1} width={box.w + 2} height={box.h + 2} fill="white" />;
+        })}
         {shown.map((item) => <Shape key={item.id} item={item} />)}
         {draftItem && <Shape item={draftItem} />}
       </svg>
@@ -139,25 +167,28 @@ export function AnnotationOverlay({ page, width, height, scale }: { page: number
         const box = boundsOf(item);
         const active = item.id === activeId;
         const style: CSSProperties = { left: box.x * scale, top: box.y * scale, width: box.w * scale, height: box.h * scale };
-        const resizable = item.kind === 'free text' || item.kind === 'square' || item.kind === 'circle' || item.kind === 'ink' || item.kind === 'line' || item.kind === 'stamp';
+        const resizable = item.kind !== 'comment' && item.kind !== 'highlight' && item.kind !== 'underline' && item.kind !== 'squiggly' && item.kind !== 'strike-out';
+        // The page's own images let the pointer through to the text over them until one is selected (a click off the text, PageView).
+        const grabbable = tool === 'SELECT' && (item.kind !== 'page image' || active);
+        const idle = item.kind === 'free text' || item.kind === 'text block' || item.kind === 'new image' || item.kind === 'page image';
         return (
           <div
             key={item.id}
             className={`${classes.hoverable}`}
             data-annotation={item.kind}
             data-active={active}
-            style={{ position: 'absolute', ...style, pointerEvents: tool === 'SELECT' ? 'auto' : 'none', cursor: 'move' }}
+            style={{ position: 'absolute', ...style, pointerEvents: grabbable ? 'auto' : 'none', cursor: 'move' }}
             onPointerDown={(e) => startDrag(e, item, 'move')}
-            onDoubleClick={() => { if (item.kind === 'free text' || item.kind === 'comment') useEditor.setState({ activeId: item.id, editingId: item.id }); }}
+            onDoubleClick={() => { if (item.kind === 'free text' || item.kind === 'comment' || item.kind === 'text block') useEditor.setState({ activeId: item.id, editingId: item.id }); }}
           >
-            {item.kind === 'free text' && <FreeTextBody item={item} scale={scale} editing={editingId === item.id} />}
+            {(item.kind === 'free text' || item.kind === 'text block') && <FreeTextBody item={item} scale={scale} editing={editingId === item.id} />}
             {item.kind === 'comment' && (
               <div className={classes.note} style={{ inset: 0, background: item.color }} title={item.text}>
                 <IconMessage size={NOTE_SIZE * scale * 0.7} aria-label={t('editor.tools.STICKER')} />
               </div>
             )}
             {item.kind === 'comment' && editingId === item.id && <NoteEditor item={item} scale={scale} />}
-            <div className={classes.frame} data-active={active} data-idle={item.kind === 'free text' ? 'dashed' : 'none'} style={{ inset: 0 }} />
+            <div className={classes.frame} data-active={active} data-hover={hoverId === item.id} data-idle={idle ? 'dashed' : 'none'} style={{ inset: 0 }} />
             {active && resizable && tool === 'SELECT' && (
               <div
                 className={classes.handle}
@@ -201,8 +232,14 @@ function itemOfDraft(draft: Draft, page: number): EditorItem | null {
   return null;
 }
 
-function Shape({ item }: { item: EditorAnnotation }) {
+function Shape({ item }: { item: EditorElement }) {
   switch (item.kind) {
+    case 'new image':
+      return <image href={item.image} x={item.rect.x} y={item.rect.y} width={item.rect.w} height={item.rect.h} preserveAspectRatio="none" />;
+    case 'page image':
+      // Where it is now, as it looked on the page; unmoved, the canvas shows it.
+      if (!item.picture || sameBox(item.rect, item.box)) return null;
+      return <image href={item.picture} x={item.rect.x} y={item.rect.y} width={item.rect.w} height={item.rect.h} preserveAspectRatio="none" />;
     case 'highlight':
       return <g opacity={item.opacity} style={{ mixBlendMode: 'multiply' }}>{item.rects.map((r, i) => <rect key={i} x={r.x} y={r.y} width={r.w} height={r.h} fill={item.color} />)}</g>;
     case 'underline':
@@ -247,6 +284,10 @@ function Shape({ item }: { item: EditorAnnotation }) {
   }
 }
 
+function sameBox(a: EditorBox, b: EditorBox): boolean {
+  return a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+}
+
 /** A wavy line under text, as viewers draw a squiggly annotation: 2-point steps, 1.5 points high. */
 function squiggle(x0: number, x1: number, y: number): string {
   const points: string[] = [];
@@ -277,7 +318,7 @@ export function fontCss(font: AnnotateFont, scale: number): CSSProperties {
   };
 }
 
-function FreeTextBody({ item, scale, editing }: { item: Extract<EditorItem, { kind: 'free text' }>; scale: number; editing: boolean }) {
+function FreeTextBody({ item, scale, editing }: { item: Extract<EditorItem, { kind: 'free text' | 'text block' }>; scale: number; editing: boolean }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(item.text);
   const style = { inset: 0, ...fontCss(item.font, scale) };

@@ -14,7 +14,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './editor.module.css';
-import { annotateTools, deleteActive, redo, setFont, setTool, undo, useEditor, type AnnotateTool } from './editorStore';
+import { annotateTools, deleteActive, editTools, redo, setFont, setTool, undo, useEditor, type AnnotateTool } from './editorStore';
 import { StampToolbar } from './stamps';
 
 const toolIcons: Record<AnnotateTool, ReactNode> = {
@@ -47,7 +47,10 @@ export function EditorToolbar({ exporting, onFind, onFindStep, onShare }: {
   const desktop = useMediaQuery('(min-width: 769px)');
   const state = useEditor();
   const active = state.items.find((i) => i.id === state.activeId);
-  const showFont = state.tool === 'TEXT' || active?.kind === 'free text';
+  const showFont = state.tool === 'TEXT' || active?.kind === 'free text' || active?.kind === 'text block';
+  // Edit mode changes the page's content: its own tools, whose TEXT and IMAGE add a text block and a picture to the page.
+  const editMode = state.baseMode === 'CONTENT_EDIT';
+  const label = (tool: AnnotateTool): string => (editMode && (tool === 'TEXT' || tool === 'IMAGE') ? t(`editor.editTools.${tool}`) : t(`editor.tools.${tool}`));
   const showStroke = ['RECTANGLE', 'CIRCLE', 'LINE', 'DRAW', 'UNDERLINE', 'SQUIGGLY', 'STRIKEOUT', 'STAMP'].includes(state.tool);
   const zoom = (direction: 1 | -1) => {
     const index = ZOOM_STEPS.findIndex((z) => z >= state.scale - 1e-6);
@@ -58,11 +61,11 @@ export function EditorToolbar({ exporting, onFind, onFindStep, onShare }: {
   return (
     <div className={classes.toolbar} role="toolbar" aria-label={t('editor.toolbar')}>
       <Group gap={2} wrap="nowrap">
-        {annotateTools.map((tool) => (
-          <Tooltip key={tool} label={t(`editor.tools.${tool}`)} withArrow>
+        {(editMode ? editTools : annotateTools).map((tool) => (
+          <Tooltip key={tool} label={label(tool)} withArrow>
             <ActionIcon
               variant={state.tool === tool ? 'filled' : 'subtle'} color="violet" size="lg"
-              aria-label={t(`editor.tools.${tool}`)} aria-pressed={state.tool === tool} data-tool={tool}
+              aria-label={label(tool)} aria-pressed={state.tool === tool} data-tool={tool}
               onClick={() => setTool(tool)}
             >
               {toolIcons[tool]}

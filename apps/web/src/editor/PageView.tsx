@@ -5,13 +5,14 @@
  * or strike-out.
  */
 import type { EditorBox } from '@pagewright/contracts';
-import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { AnnotationOverlay } from './AnnotationOverlay';
 import { FormFields } from './forms/FormFields';
 import classes from './editor.module.css';
 import { addItem, markupTools, newId, useEditor } from './editorStore';
-import { lineBoxes } from './geometry';
+import { lineBoxes, type EditorItem } from './geometry';
 import { loadExistingAnnotations } from './existing';
+import { loadPageImages } from './pageImages';
 import { AnnotationMode, TextLayer, type PDFDocumentProxy, type RenderTask } from './pdfjs';
 import { useNearViewport } from './useNearViewport';
 import { lineAt, startWordEdit, wordAt, WordEdits } from './WordEdits';
@@ -79,6 +80,12 @@ export const PageView = memo(function PageView({ doc, page, size, scale, root, o
       task = proxy.render({ canvas, viewport, annotationMode: AnnotationMode.ENABLE_STORAGE, ...(ratio !== 1 ? { transform: [ratio, 0, 0, ratio, 0, 0] } : {}) });
       await task.promise;
       if (cancelled) return;
+      if (useEditor.getState().baseMode === 'CONTENT_EDIT') {
+        await loadPageImages(doc, proxy, page, canvas, scale * ratio).catch(() => {
+          // Images not read: the page's text stays editable, its images stay as they are.
+        });
+      }
+      if (cancelled) return;
       container.replaceChildren();
       const content = await proxy.getTextContent();
       if (cancelled) return;
@@ -140,11 +147,32 @@ export const PageView = memo(function PageView({ doc, page, size, scale, root, o
     if (selection && !selection.isCollapsed) return;
     const found = (event.shiftKey ? lineAt : wordAt)(event.clientX, event.clientY, ref.current.getBoundingClientRect(), scale);
     if (found) startWordEdit(page, found);
+    // Off the text: the page's image there, if any, is selected (it moves and resizes from then on).
+    else useEditor.setState({ activeId: imageAt(event)?.id ?? null, editingId: null });
+  };
+
+  /** Edit mode: the page's image under the pointer, the smallest when they overlap. */
+  const imageAt = (event: ReactMouseEvent | ReactPointerEvent): EditorItem | undefined => {
+    if (!ref.current) return undefined;
+    const r = ref.current.getBoundingClientRect();
+    const x = (event.clientX - r.left) / scale;
+    const y = (event.clientY - r.top) / scale;
+    return useEditor.getState().items
+      .filter((i): i is Extract<EditorItem, { kind: 'page image' }> => i.kind === 'page image' && i.page === page)
+      .filter(({ rect }) => x >= rect.x && x <= rect.x + rect.w && y >= rect.y && y <= rect.y + rect.h)
+      .sort((a, b) => a.rect.w * a.rect.h - b.rect.w * b.rect.h)[0];
+  };
+
+  const hover = (event: ReactPointerEvent) => {
+    const { mode, tool, hoverId } = useEditor.getState();
+    if (mode !== 'CONTENT_EDIT' || tool !== 'SELECT') return;
+    const id = imageAt(event)?.id ?? null;
+    if (id !== hoverId) useEditor.setState({ hoverId: id });
   };
 
   const style = { width: size.w * scale, height: size.h * scale, '--total-scale-factor': scale } as CSSProperties;
   return (
-    <div ref={ref} className={classes.page} style={style} data-page={page} data-rendered={rendered}>
+    <div ref={ref} className={classes.page} style={style} data-page={page} data-rendered={rendered} onPointerMove={hover}>
       {near && (
         <>
           <canvas ref={canvasRef} className={classes.canvas} />

@@ -28,6 +28,9 @@ export interface FindState {
   searching: boolean;
 }
 
+/** Edit mode's tools: select (and click a word to edit it), add a text block, add a picture. */
+export const editTools = ['SELECT', 'TEXT', 'IMAGE'] as const satisfies readonly AnnotateTool[];
+
 /** Edit mode's word replaced in place, while the user types it. */
 export type WordEdit = TextEdit & { id: string };
 
@@ -48,6 +51,8 @@ export interface EditorState {
   activeId: string | null;
   /** The free text or sticky note whose text is being typed. */
   editingId: string | null;
+  /** Edit mode: the page's image under the pointer (it takes no pointer events, the text over it does). */
+  hoverId: string | null;
   highlight: { fill: string; opacity: number };
   stroke: { color: string; width: number };
   lineEnds: { start: LineEnd; end: LineEnd };
@@ -82,6 +87,7 @@ const initial = (): Omit<EditorState, 'scale'> => ({
   originals: {},
   activeId: null,
   editingId: null,
+  hoverId: null,
   highlight: { fill: '#ffeb3b', opacity: 0.4 },
   stroke: { color: '#e53935', width: 2 },
   lineEnds: { start: 'NONE', end: 'ARROW' },
@@ -163,7 +169,7 @@ export function setFont(change: Partial<AnnotateFont>): void {
     // Storage full or refused: the font is remembered for this document only.
   }
   const active = items.find((i) => i.id === activeId);
-  if (active?.kind === 'free text') updateItem(active.id, (i) => ({ ...i, font: next }) as EditorItem);
+  if (active?.kind === 'free text' || active?.kind === 'text block') updateItem(active.id, (i) => ({ ...i, font: next }) as EditorItem);
 }
 
 let counter = 0;

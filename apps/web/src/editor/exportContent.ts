@@ -4,7 +4,7 @@
  * Share from the editor generates the same file, uploads it (one PUT up to 524,288 bytes, else
  * in parts) and opens the share dialog on the new file_id.
  */
-import { editorRoutes, type EditorAnnotation, type ExistingAnnotation } from '@pagewright/contracts';
+import { editorRoutes, type EditorAnnotation, type ExistingAnnotation, type ImageEdit, type NewImage, type NewTextBlock } from '@pagewright/contracts';
 import { ApiError } from '../api/ApiError';
 import { call } from '../api/http';
 import { uploadFile } from '../api/upload';
@@ -14,7 +14,7 @@ import { followTask } from '../api/taskPoller';
 import { startDownload } from '../share/startDownload';
 import { useEditor } from './editorStore';
 import { formFills, useForms } from './forms/formStore';
-import type { EditorItem } from './geometry';
+import { isContent, type EditorItem } from './geometry';
 
 /** SPEC §4: the convert request follows the export click after 20 ms. */
 const EXPORT_DELAY_MS = 20;
@@ -26,12 +26,33 @@ const EXPORT_DELAY_MS = 20;
  */
 export function contentOf(items: EditorItem[], originals: Record<string, EditorItem>): { annotations: EditorAnnotation[]; removed: ExistingAnnotation[] } {
   const changed = (item: EditorItem) => originals[item.id] !== item;
-  const annotations = items.filter(changed).map(({ id: _id, origin: _origin, ...annotation }) => annotation as EditorAnnotation);
+  const annotations = items.filter((i) => changed(i) && !isContent(i)).map(({ id: _id, origin: _origin, ...annotation }) => annotation as EditorAnnotation);
   const kept = new Set(items.filter((i) => !changed(i)).map((i) => i.id));
   const removed = Object.values(originals)
-    .filter((o) => !kept.has(o.id))
+    .filter((o) => !isContent(o) && !kept.has(o.id))
     .map((o) => ({ page: o.page, ref: o.origin! }));
   return { annotations, removed };
+}
+
+/**
+ * Edit mode's page content: the new text blocks (those typed in) and pictures, and the page's
+ * own images moved or resized (to their box now) or deleted (to null).
+ */
+export function pageContentOf(items: EditorItem[], originals: Record<string, EditorItem>): { text_blocks: NewTextBlock[]; images: NewImage[]; image_edits: ImageEdit[] } {
+  const text_blocks: NewTextBlock[] = [];
+  const images: NewImage[] = [];
+  for (const item of items) {
+    if (item.kind === 'text block' && item.text.trim() !== '') text_blocks.push({ page: item.page, rect: item.rect, text: item.text, font: item.font });
+    if (item.kind === 'new image') images.push({ page: item.page, rect: item.rect, image: item.image });
+  }
+  const now = new Map(items.map((i) => [i.id, i]));
+  const image_edits: ImageEdit[] = [];
+  for (const original of Object.values(originals)) {
+    if (original.kind !== 'page image' || now.get(original.id) === original) continue;
+    const current = now.get(original.id);
+    image_edits.push({ page: original.page, use: original.use, box: original.box, to: current?.kind === 'page image' ? current.rect : null });
+  }
+  return { text_blocks, images, image_edits };
 }
 
 /** The edited file's name: `report.pdf` → `report-edited.pdf`, as the server names the result. */
@@ -45,12 +66,14 @@ async function generate(fileId: string, password: string | undefined, onProgress
   await new Promise((resolve) => setTimeout(resolve, EXPORT_DELAY_MS));
   const { items, originals, wordEdits } = useEditor.getState();
   const textEdits = wordEdits.filter((e) => e.replace !== e.find).map(({ id: _id, ...edit }) => edit);
-  // Only an export that edits text is CONTENT_EDIT, which takes a daily PDF use; annotating is exempt (SPEC §5).
-  const mode = textEdits.length > 0 ? 'CONTENT_EDIT' : 'ANNOTATE';
+  const pageContent = pageContentOf(items, originals);
+  // Only an export that edits the page's content is CONTENT_EDIT, which takes a daily PDF use; annotating is exempt (SPEC §5).
+  const contentEdits = textEdits.length + pageContent.text_blocks.length + pageContent.images.length + pageContent.image_edits.length;
+  const mode = contentEdits > 0 ? 'CONTENT_EDIT' : 'ANNOTATE';
   const forms = useForms.getState();
   const created = await call(editorRoutes.content, {
     query: { file_id: fileId, t: String(Date.now()), ...(password ? { password } : {}) },
-    body: { content: { mode, ...contentOf(items, originals), text_edits: textEdits, fields: formFills(forms), flatten_forms: forms.flatten } },
+    body: { content: { mode, ...contentOf(items, originals), text_edits: textEdits, ...pageContent, fields: formFills(forms), flatten_forms: forms.flatten } },
   });
   await followTask(created.task_id, { onProgress });
   return created.task_id;
@@ -65,7 +88,8 @@ export async function exportDocument(fileId: string, password: string | undefine
 export function hasEdits(): boolean {
   const { items, originals, wordEdits } = useEditor.getState();
   const { annotations, removed } = contentOf(items, originals);
-  return annotations.length + removed.length > 0 || wordEdits.some((e) => e.replace !== e.find) || formFills(useForms.getState()).length > 0;
+  const { text_blocks, images, image_edits } = pageContentOf(items, originals);
+  return annotations.length + removed.length + text_blocks.length + images.length + image_edits.length > 0 || wordEdits.some((e) => e.replace !== e.find) || formFills(useForms.getState()).length > 0;
 }
 
 /** The edited PDF, generated on the server and uploaded as a new file of the caller (sharing and signing start from it). */

@@ -5,6 +5,15 @@ const square: EditorItem = { id: 's', kind: 'square', page: 1, color: '#ff0000',
 const ink: EditorItem = { id: 'i', kind: 'ink', page: 1, color: '#000000', opacity: 1, width: 2, strokes: [[[0, 0], [10, 20]]] };
 
 describe('editor geometry', () => {
+  it('moves and resizes a page image keeping its shape, its original box unchanged', () => {
+    const image: EditorItem = { id: 'p', kind: 'page image', page: 1, use: 0, box: { x: 10, y: 10, w: 40, h: 20 }, rect: { x: 10, y: 10, w: 40, h: 20 }, picture: null };
+    const moved = moveItem(image, 5, 5);
+    expect(moved.rect).toEqual({ x: 15, y: 15, w: 40, h: 20 });
+    const resized = resizeItem(moved, 40, 0);
+    expect(resized.rect).toEqual({ x: 15, y: 15, w: 80, h: 40 });
+    expect(resized.kind === 'page image' && resized.box).toEqual({ x: 10, y: 10, w: 40, h: 20 });
+  });
+
   it('moves every point of an annotation by the drag', () => {
     expect(moveItem(square, 5, -5).rect).toEqual({ x: 15, y: 15, w: 30, h: 40 });
     expect(moveItem(ink, 1, 2).strokes).toEqual([[[1, 2], [11, 22]]]);

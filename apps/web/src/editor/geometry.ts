@@ -3,16 +3,40 @@
  * annotation is, moving and resizing it, turning a text selection into one box per line, and
  * where a search term sits inside a run of text.
  */
-import type { EditorAnnotation, EditorBox, EditorPoint } from '@pagewright/contracts';
+import type { EditorAnnotation, EditorBox, EditorPoint, NewImage, NewTextBlock } from '@pagewright/contracts';
 
 /**
- * An annotation on the editor's pages: the export's annotation with the editor's own id, and
- * for one the PDF already had, its object number (`origin`).
+ * Edit mode's elements of the page content: a new text block, a new picture, and one use of an
+ * image the page already draws (`use` and `box` say which and where it was; `rect` is where it
+ * is now; `picture` is how it looked on the rendered page, shown where it is moved to).
  */
-export type EditorItem = EditorAnnotation & { id: string; origin?: number };
+export type ContentElement =
+  | ({ kind: 'text block' } & NewTextBlock)
+  | ({ kind: 'new image' } & NewImage)
+  | { kind: 'page image'; page: number; use: number; box: EditorBox; rect: EditorBox; picture: string | null };
 
-export function boundsOf(item: EditorAnnotation): EditorBox {
+/** An annotation or an edit mode element. */
+export type EditorElement = EditorAnnotation | ContentElement;
+
+/**
+ * An element on the editor's pages: the export's annotation or content element with the
+ * editor's own id, and for an annotation the PDF already had, its object number (`origin`).
+ */
+export type EditorItem = EditorElement & { id: string; origin?: number };
+
+/** The kinds that are the page's content (edit mode), not annotations. */
+export const contentKinds: ReadonlySet<EditorElement['kind']> = new Set(['text block', 'new image', 'page image']);
+
+export function isContent(item: EditorElement): item is ContentElement {
+  return contentKinds.has(item.kind);
+}
+
+export function boundsOf(item: EditorElement): EditorBox {
   switch (item.kind) {
+    case 'text block':
+    case 'new image':
+    case 'page image':
+      return item.rect;
     case 'highlight':
     case 'underline':
     case 'squiggly':
@@ -52,8 +76,8 @@ export function union(boxes: EditorBox[]): EditorBox {
 const shift = (p: EditorPoint, dx: number, dy: number): EditorPoint => [p[0] + dx, p[1] + dy];
 const shiftBox = (b: EditorBox, dx: number, dy: number): EditorBox => ({ ...b, x: b.x + dx, y: b.y + dy });
 
-export function moveItem<T extends EditorAnnotation>(item: T, dx: number, dy: number): T {
-  const a = item as EditorAnnotation;
+export function moveItem<T extends EditorElement>(item: T, dx: number, dy: number): T {
+  const a = item as EditorElement;
   switch (a.kind) {
     case 'highlight':
     case 'underline':
@@ -64,6 +88,9 @@ export function moveItem<T extends EditorAnnotation>(item: T, dx: number, dy: nu
     case 'square':
     case 'circle':
     case 'stamp':
+    case 'text block':
+    case 'new image':
+    case 'page image':
       return { ...item, rect: shiftBox(a.rect, dx, dy) };
     case 'line':
       return { ...item, from: shift(a.from, dx, dy), to: shift(a.to, dx, dy) };
@@ -78,14 +105,14 @@ export function moveItem<T extends EditorAnnotation>(item: T, dx: number, dy: nu
 export const MIN_SIZE = 8;
 
 /** Resizes a box-shaped annotation by dragging its bottom-right corner; others scale their points. */
-export function resizeItem<T extends EditorAnnotation>(item: T, dw: number, dh: number): T {
-  const a = item as EditorAnnotation;
-  if (a.kind === 'stamp' && a.stamp.type !== 'label') {
+export function resizeItem<T extends EditorElement>(item: T, dw: number, dh: number): T {
+  const a = item as EditorElement;
+  if ((a.kind === 'stamp' && a.stamp.type !== 'label') || a.kind === 'new image' || a.kind === 'page image') {
     // A picture or a signature keeps its shape, as the sign tool keeps it: the drag's width decides.
     const w = Math.max(MIN_SIZE, a.rect.w + dw, (MIN_SIZE * a.rect.w) / a.rect.h);
     return { ...item, rect: { ...a.rect, w, h: (w * a.rect.h) / a.rect.w } };
   }
-  if (a.kind === 'free text' || a.kind === 'square' || a.kind === 'circle' || a.kind === 'stamp') {
+  if (a.kind === 'free text' || a.kind === 'square' || a.kind === 'circle' || a.kind === 'stamp' || a.kind === 'text block') {
     return { ...item, rect: { ...a.rect, w: Math.max(MIN_SIZE, a.rect.w + dw), h: Math.max(MIN_SIZE, a.rect.h + dh) } };
   }
   if (a.kind === 'line') return { ...item, to: shift(a.to, dw, dh) };

@@ -43,7 +43,7 @@ type Token =
 
 const MAX_NESTING = 32;
 
-class Lexer {
+export class Lexer {
   pos = 0;
   constructor(readonly buf: Uint8Array) {}
 
@@ -229,7 +229,7 @@ export function scanContent(content: Uint8Array, visitor: ContentVisitor): void 
 const OP_DO = (0x44 << 8) | 0x6f;
 const OP_BI = (0x42 << 8) | 0x49;
 
-function readInlineImage(lexer: Lexer): { dict: Map<string, InlineValue>; data: Uint8Array } | null {
+export function readInlineImage(lexer: Lexer): { dict: Map<string, InlineValue>; data: Uint8Array } | null {
   const dict = new Map<string, InlineValue>();
   for (;;) {
     const token = lexer.next(true);

@@ -22,7 +22,7 @@ export interface EditorDeps {
   engine: EnginePool;
 }
 
-type ContentOptions = Pick<EditorContent, 'mode' | 'annotations' | 'removed' | 'text_edits' | 'fields' | 'flatten_forms'>;
+type ContentOptions = Pick<EditorContent, 'mode' | 'annotations' | 'removed' | 'text_edits' | 'fields' | 'flatten_forms' | 'text_blocks' | 'images' | 'image_edits'>;
 
 export class EditorService {
   constructor(private readonly deps: EditorDeps) {}
@@ -41,13 +41,17 @@ export class EditorService {
   async startContent(identity: Identity, query: { file_id: string; password?: string | undefined }, body: DocumentContentRequest): Promise<TaskCreated> {
     const row = await this.deps.files.requireUploaded(identity.owner, query.file_id);
     if (fileExtension(row.filename) !== 'pdf') throw new CatalogueError('FILE_TYPE_ERROR', `${row.filename} is not a PDF`);
-    const { annotations, removed, text_edits: textEdits, fields, flatten_forms: flattenForms } = body.content;
-    if (body.content.mode === 'CONTENT_EDIT' && annotations.length + removed.length + textEdits.length + fields.length === 0) {
+    const { annotations, removed, text_edits: textEdits, fields, flatten_forms: flattenForms, text_blocks: textBlocks, images, image_edits: imageEdits } = body.content;
+    const contentEdits = textEdits.length + textBlocks.length + images.length + imageEdits.length;
+    if (body.content.mode === 'CONTENT_EDIT' && annotations.length + removed.length + contentEdits + fields.length === 0) {
       throw new CatalogueError('INVALID_PARAMS', 'an edit export without edits');
     }
     const params: ToolTaskParams<ContentOptions> = {
       inputs: [{ file_id: query.file_id, ...(query.password ? { password: query.password } : {}) }],
-      options: { mode: body.content.mode, annotations, removed, text_edits: textEdits, fields, flatten_forms: flattenForms },
+      options: {
+        mode: body.content.mode, annotations, removed, text_edits: textEdits, fields, flatten_forms: flattenForms,
+        text_blocks: textBlocks, images, image_edits: imageEdits,
+      },
     };
     return this.deps.tasks.create(identity, CONTENT_TASK_KIND, params, suffixed(row.filename, 'edited', 'pdf'), body.multi_id);
   }
@@ -58,16 +62,17 @@ export class EditorService {
     const row = await this.deps.files.requireStoredForTask(input.file_id);
     const localPath = await this.deps.storage.localCopy(row.storage_key, tempDir);
     const outputPath = path.join(tempDir, 'edited.pdf');
-    const { annotations, removed, textEdits, fields } = await this.deps.engine.run('annotate', {
+    const { annotations, removed, textEdits, fields, textBlocks, images, imageEdits } = await this.deps.engine.run('annotate', {
       input: { path: localPath, ...(input.password ? { password: input.password } : {}) },
       outputPath,
-      // Tasks stored before `removed` and `fields` existed carry none.
+      // Tasks stored before `removed`, `fields` and the content edits existed carry none.
       options: {
         annotations: options.annotations, removed: options.removed ?? [], textEdits: options.text_edits ?? [],
         fields: options.fields ?? [], flattenForms: options.flatten_forms ?? false,
+        textBlocks: options.text_blocks ?? [], images: options.images ?? [], imageEdits: options.image_edits ?? [],
       },
     }, reportProgress);
-    return { outputPath, detail: { annotations, removed, text_edits: textEdits, fields } };
+    return { outputPath, detail: { annotations, removed, text_edits: textEdits, fields, text_blocks: textBlocks, images, image_edits: imageEdits } };
   };
 }
 
