@@ -197,11 +197,11 @@ describe('document/content', () => {
 
   it('draws a new text block and picture into the page and removes the page\'s own image in an edit export (page text, no annotations)', async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'figures.pdf', pdfWithImage());
+    const fileId = await uploadedFileId(server, client, 'figures.pdf', pdfWithImage());
     const content = { mode: 'CONTENT_EDIT', text_blocks: [block], images: [{ page: 1, rect: { x: 400, y: 400, w: 60, h: 60 }, image: picture }], image_edits: [removeImage] };
     const created = await client.api<TaskCreated>('POST', `/api/document/content?file_id=${fileId}`, { content });
     expect(created.env.code).toBe(0);
-    const result = await finished(client, created.env.data.task_id);
+    const result = await waitForTask(server, created.env.data.task_id, undefined, client);
     expect(result.items[0]).toMatchObject({ status: 0, detail: { text_blocks: 1, images: 1, image_edits: 1 } });
     const pdf = Buffer.from(await (await client.fetch(`/api/document/download-doc?task_id=${created.env.data.task_id}`)).arrayBuffer());
     expect(pageTexts(pdf)[0]).toContain('Signed off by the board');
@@ -211,7 +211,7 @@ describe('document/content', () => {
 
   it('refuses bad content edits with INVALID_PARAMS: in annotate mode, empty text, a negative size, a picture over 3 MB, twice the same image; an image the page does not have fails the task with INVALID_PARAMS', async () => {
     const { client } = await signUp(server);
-    const fileId = await uploaded(client, 'checks.pdf', pdfWithImage());
+    const fileId = await uploadedFileId(server, client, 'checks.pdf', pdfWithImage());
     const post = (content: Record<string, unknown>) => client.api<TaskCreated>('POST', `/api/document/content?file_id=${fileId}`, { content });
     expect((await post({ mode: 'ANNOTATE', text_blocks: [block] })).env.code).toBe('INVALID_PARAMS');
     expect((await post({ mode: 'ANNOTATE', image_edits: [removeImage] })).env.code).toBe('INVALID_PARAMS');
@@ -222,7 +222,7 @@ describe('document/content', () => {
     expect((await post({ mode: 'CONTENT_EDIT', image_edits: [removeImage, { ...removeImage, to: { x: 0, y: 0, w: 10, h: 10 } }] })).env.code).toBe('INVALID_PARAMS');
     const elsewhere = await post({ mode: 'CONTENT_EDIT', image_edits: [{ ...removeImage, box: { x: 300, y: 500, w: 50, h: 50 } }] });
     expect(elsewhere.env.code).toBe(0);
-    expect((await finished(client, elsewhere.env.data.task_id)).items[0]!.status).toBe('INVALID_PARAMS');
+    expect((await waitForTask(server, elsewhere.env.data.task_id, undefined, client)).items[0]!.status).toBe('INVALID_PARAMS');
     const other = newClient(server);
     const foreign = await other.api('POST', `/api/document/content?file_id=${fileId}`, { content: { mode: 'CONTENT_EDIT', image_edits: [removeImage] } });
     expect(foreign.env.code).toBe(2405);
