@@ -6,7 +6,7 @@ import { CatalogueError } from '@pagewright/contracts';
 import { asCatalogueError } from '../errors.js';
 import type { PdfInput } from '../merge.js';
 import type { PDFDocument } from '../mupdf.js';
-import { uprightPage } from './upright.js';
+import { turnedPage } from './upright.js';
 import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
@@ -46,11 +46,24 @@ export function analyseDocument(doc: PDFDocument, options: AnalyseOptions = {}, 
   }
   const raws: RawPage[] = [];
   for (const [i, p] of pages.entries()) {
-    const page = uprightPage(doc, p - 1);
+    // The page as loaded is read once; the count of its text's directions on that reading
+    // tells whether it must be read again turned (see uprightPage).
+    const page = doc.loadPage(p - 1);
+    let turn = 0;
+    let raw: RawPage | undefined;
     try {
-      raws.push(extractPage(page.page));
+      raw = extractPage(page, (t) => (turn = t) === 0);
     } finally {
-      page.release();
+      if (turn === 0) page.destroy();
+    }
+    if (raw) raws.push(raw);
+    else {
+      const turned = turnedPage(doc, p - 1, page, turn);
+      try {
+        raws.push(extractPage(turned.page));
+      } finally {
+        turned.release();
+      }
     }
     onPage?.(i + 0.8, pages.length);
   }

@@ -6,6 +6,7 @@
 import { borrowedShade, mupdf, walkText } from '../mupdf.js';
 import { fontStyle, type FontStyle } from './fonts.js';
 import type { Rect } from './layout.js';
+import { lineTurn, TurnTally } from './upright.js';
 
 type MupdfPage = ReturnType<InstanceType<typeof mupdf.PDFDocument>['loadPage']>;
 type MupdfImage = InstanceType<typeof mupdf.Image>;
@@ -98,13 +99,23 @@ const IMAGE_MIN_SIDE = 4;
 /** Images above this many pixels become JPEG, smaller ones PNG. */
 const JPEG_MIN_PIXELS = 160_000;
 
-export function extractPage(page: MupdfPage): RawPage {
+/**
+ * The page's raw material. With `upright`, the page's turn (uprightTurn) is counted on this
+ * reading of its text and handed to it first: when it answers false (the page must be read
+ * turned) nothing more is done and the result is undefined. A page is then read once instead
+ * of twice (its text, the slowest part, was read once for its turn and once for the analysis).
+ */
+export function extractPage(page: MupdfPage): RawPage;
+export function extractPage(page: MupdfPage, upright: (turn: number) => boolean): RawPage | undefined;
+export function extractPage(page: MupdfPage, upright?: (turn: number) => boolean): RawPage | undefined {
   const bounds = page.getBounds();
   const width = bounds[2] - bounds[0];
   const height = bounds[3] - bounds[1];
   const list = page.toDisplayList(true);
   try {
-    const { segments, images } = readText(list, bounds);
+    const text = readText(list, bounds, upright);
+    if (!text) return undefined;
+    const { segments, images } = text;
     const { rules, art, fills, placements } = readVectors(page, bounds);
     const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art, fills };
     const bodySize = pageBodySize(raw.segments);
@@ -450,11 +461,14 @@ function colorHex(color: number[] | undefined): string {
 /** MuPDF's character for a glyph without a Unicode mapping. */
 const UNMAPPED = '\uFFFD';
 
-function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]): { segments: Segment[]; images: RawImage[] } {
+function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], uprightTurn?: (turn: number) => boolean): { segments: Segment[]; images: RawImage[] } | undefined {
   const [ox, oy] = [bounds[0]!, bounds[1]!];
   const styles = new Map<number, FontStyle>();
   const lines: { glyphs: Glyph[]; upright: boolean }[] = [];
-  const images: RawImage[] = [];
+  // In page order; images are encoded once the page is known to need no turn.
+  const images: (RawImage | (() => RawImage | undefined))[] = [];
+  const tally = new TurnTally();
+  let turn = 0;
   let glyphs: Glyph[] = [];
   // Per glyph of the line: its font and its vertical ratio (see verticalRatio).
   let ratios: { font: number; ratio: number | undefined }[] = [];
@@ -468,8 +482,10 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
         glyphs = [];
         ratios = [];
         upright = wmode === 0 && Math.abs(dir[1]) < 0.05 && dir[0] > 0;
+        turn = lineTurn(dir);
       },
       onChar(c, origin, font, size, quad, color, bidi) {
+        tally.add(turn, c);
         // A glyph MuPDF cannot map to Unicode: as U+FFFD it would print as a box in the document.
         if (c === UNMAPPED) return;
         let style = styles.get(font.pointer);
@@ -510,15 +526,19 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
           images.push({ bbox: rect, renderFromPage: true, data: new Uint8Array(0), ext: 'png', pixelWidth: image.getWidth(), pixelHeight: image.getHeight() });
           return;
         }
-        const encoded = encodeImage(image);
-        // Transparency lives in the mask, which the image's own pixels do not carry.
-        if (encoded) images.push({ bbox: rect, ...encoded, ...(image.getMask() || image.getImageMask() ? { masked: true } : {}) });
+        images.push(() => {
+          const encoded = encodeImage(image);
+          // Transparency lives in the mask, which the image's own pixels do not carry.
+          return encoded && { bbox: rect, ...encoded, ...(image.getMask() || image.getImageMask() ? { masked: true } : {}) };
+        });
       },
     });
+    if (uprightTurn && !uprightTurn(tally.turn())) return undefined;
+    const encoded = images.map((img) => (typeof img === 'function' ? img() : img)).filter((img): img is RawImage => img !== undefined);
+    return { segments: lines.flatMap((line) => splitLine(line.glyphs, line.upright)), images: encoded };
   } finally {
     stext.destroy();
   }
-  return { segments: lines.flatMap((line) => splitLine(line.glyphs, line.upright)), images };
 }
 
 /**
