@@ -34,3 +34,33 @@ describe('reading a page once for its turn and its text', () => {
     }
   });
 });
+
+/** A page with `text` printed at each of the baselines (points from the top) at size 20, and a line below. */
+function printedAgainPdf(text: string, baselines: number[], below: string): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+    const show = (size: number, x: number, top: number, t: string): string => `BT /F1 ${size} Tf ${x} ${842 - top} Td (${t}) Tj ET`;
+    const ops = baselines.map((top, i) => show(20, 72 + i * 0.3, top, text));
+    ops.push(show(11, 72, 200, below));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: { F1: font } }, ops.join('\n')));
+    return doc.saveToBuffer('compress').asUint8Array();
+  } finally {
+    doc.destroy();
+  }
+}
+
+describe('text printed over itself', () => {
+  it('reads a title printed again a fraction of a point lower once, also when the passes straddle a band of baselines, and keeps the same letters elsewhere', () => {
+    // 99.9 and 100.1 lie on either side of a multiple of the bands' height: each pass must
+    // still be found from the other.
+    const doc = new mupdf.PDFDocument(printedAgainPdf('Annual Report', [99.9, 100.1, 100.3], 'Annual Report again, smaller'));
+    try {
+      const page = doc.loadPage(0);
+      expect(textOf(extractPage(page))).toBe('Annual Report Annual Report again, smaller');
+      page.destroy();
+    } finally {
+      doc.destroy();
+    }
+  });
+});

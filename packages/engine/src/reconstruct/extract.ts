@@ -458,6 +458,18 @@ function colorHex(color: number[] | undefined): string {
     .join('');
 }
 
+/** The hex colours of text met so far, by their 8-bit components (MuPDF's text colours are 8-bit). */
+const textColors = new Map<number, string>();
+
+/** colorHex of a text colour, looked up: a page has a few colours over thousands of glyphs. */
+function textColor(color: number[]): string {
+  if (!color || color.length < 3) return colorHex(color);
+  const key = Math.round(Math.max(0, Math.min(1, color[0]!)) * 255) * 65536 + Math.round(Math.max(0, Math.min(1, color[1]!)) * 255) * 256 + Math.round(Math.max(0, Math.min(1, color[2]!)) * 255);
+  let hex = textColors.get(key);
+  if (hex === undefined) textColors.set(key, (hex = colorHex(color)));
+  return hex;
+}
+
 /** MuPDF's character for a glyph without a Unicode mapping. */
 const UNMAPPED = '\uFFFD';
 
@@ -494,18 +506,16 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
           styles.set(font.pointer, style);
         }
         ratios.push({ font: font.pointer, ratio: verticalRatio(font, c, size, quad, advances) });
-        const xs = [quad[0], quad[2], quad[4], quad[6]];
-        const ys = [quad[1], quad[3], quad[5], quad[7]];
         glyphs.push({
           c,
           base: origin[1] - oy,
-          x0: Math.min(...xs) - ox,
-          x1: Math.max(...xs) - ox,
-          y0: Math.min(...ys) - oy,
-          y1: Math.max(...ys) - oy,
+          x0: Math.min(quad[0], quad[2], quad[4], quad[6]) - ox,
+          x1: Math.max(quad[0], quad[2], quad[4], quad[6]) - ox,
+          y0: Math.min(quad[1], quad[3], quad[5], quad[7]) - oy,
+          y1: Math.max(quad[1], quad[3], quad[5], quad[7]) - oy,
           size,
           style,
-          color: colorHex(color as number[]),
+          color: textColor(color as number[]),
           ...(bidi % 2 === 1 ? { rtl: true as const } : {}),
         });
       },
@@ -548,7 +558,13 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
  * so that "ll" stays two letters) is left out.
  */
 class Overprints {
-  private placed = new Map<string, Glyph[]>();
+  /**
+   * The glyphs placed so far by character, then by band of baselines OVERPRINT_BAND tall: a
+   * glyph is looked for only among the glyphs of its character in the bands its baseline's
+   * neighbourhood touches, not among every glyph of that character on the page (a page of
+   * small print holds thousands of e's).
+   */
+  private placed = new Map<string, Map<number, Glyph[]>>();
 
   /**
    * The glyphs of a line that no earlier line already put there. Within one line glyphs may
@@ -557,17 +573,31 @@ class Overprints {
   keep(line: Glyph[]): Glyph[] {
     const kept = line.filter((g) => {
       if (/\s/.test(g.c)) return true;
+      const bands = this.placed.get(g.c);
+      if (!bands) return true;
       const near = g.size * 0.1;
-      return !this.placed.get(g.c)?.some((o) => Math.abs(o.x0 - g.x0) < near && Math.abs(o.base - g.base) < near);
+      const same = (o: Glyph): boolean => Math.abs(o.x0 - g.x0) < near && Math.abs(o.base - g.base) < near;
+      const from = Math.floor((g.base - near) / OVERPRINT_BAND);
+      const to = Math.floor((g.base + near) / OVERPRINT_BAND);
+      // A huge glyph's neighbourhood spans more bands than there are: every band is looked at.
+      if (to - from > bands.size) return ![...bands.values()].some((list) => list.some(same));
+      for (let band = from; band <= to; band++) if (bands.get(band)?.some(same)) return false;
+      return true;
     });
     for (const g of kept) {
-      const same = this.placed.get(g.c);
+      let bands = this.placed.get(g.c);
+      if (!bands) this.placed.set(g.c, (bands = new Map()));
+      const band = Math.floor(g.base / OVERPRINT_BAND);
+      const same = bands.get(band);
       if (same) same.push(g);
-      else this.placed.set(g.c, [g]);
+      else bands.set(band, [g]);
     }
     return kept;
   }
 }
+
+/** Height of the bands of baselines Overprints files glyphs in, points. */
+const OVERPRINT_BAND = 4;
 
 /**
  * MuPDF's glyph size mixes the horizontal scale of the text matrix in (the square root of its
