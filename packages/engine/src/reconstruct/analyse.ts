@@ -708,6 +708,12 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
   // may stick out further).
   const wide = sorted.filter((l) => l.x1 - l.x0 > colWidth * 0.4).map((l) => l.x1).sort((a, b) => a - b);
   const textRight = wide.length >= 3 ? wide[Math.floor((wide.length - 1) * 0.95)]! : col.x1;
+  // Each line is compared with the next and with its group's first: its text and boldness are
+  // worked out once, not three times over its glyphs.
+  const texts = new Map<Line, string>();
+  const textOf = (l: Line): string => texts.get(l) ?? (texts.set(l, lineText(l)), texts.get(l)!);
+  const bolds = new Map<Line, boolean>();
+  const boldOf = (l: Line): boolean => bolds.get(l) ?? (bolds.set(l, isBoldLine(l)), bolds.get(l)!);
   for (const line of sorted) {
     const group = groups[groups.length - 1];
     const prev = group?.[group.length - 1];
@@ -717,19 +723,19 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     }
     const gap = line.base - prev.base;
     const spacing = group.length >= 2 ? group[group.length - 1]!.base - group[group.length - 2]!.base : Math.max(prev.size, line.size) * 1.25;
-    const text = lineText(line);
+    const text = textOf(line);
     const startsList = markerOf(text) !== undefined;
     // A line ending in a number after leader dots (a table of contents) ends there.
-    const prevText = lineText(prev);
+    const prevText = textOf(prev);
     const leaderEnd = /(\.\s?){4,}\s*[\divxlcIVXLC]+$/.test(prevText);
-    const firstMarker = markerOf(lineText(group[0]!));
+    const firstMarker = markerOf(textOf(group[0]!));
     let breakHere =
       gap > spacing * 1.3 + 0.5 ||
       gap > Math.max(prev.size, line.size) * 2.2 ||
       Math.abs(line.size - prev.size) > Math.max(1, prev.size * 0.12) ||
       startsList ||
       leaderEnd ||
-      isBoldLine(prev) !== isBoldLine(line) && (group.length === 1 || isBoldLine(prev));
+      boldOf(prev) !== boldOf(line) && (group.length === 1 || boldOf(prev));
     // The next line's first word would have fitted on the previous line: the line was broken
     // on purpose (a paragraph end, or lines set one by one like an address).
     if (!breakHere && prev.x1 + prev.size * 0.3 + firstWordWidth(line) < textRight - 1) breakHere = true;
