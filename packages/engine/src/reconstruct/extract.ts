@@ -487,6 +487,29 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
   let upright = true;
   const advances = new Map<string, number>();
   const overprints = new Overprints();
+  const readChar = (c: string, origin: number[], font: mupdf.Font, size: number, quad: number[], color: number[], bidi: number): void => {
+    // A glyph MuPDF cannot map to Unicode: as U+FFFD it would print as a box in the document.
+    if (c === UNMAPPED) return;
+    let style = styles.get(font.pointer);
+    if (!style) {
+      style = fontStyle(font.getName(), { bold: font.isBold(), italic: font.isItalic(), mono: font.isMono(), serif: font.isSerif() });
+      styles.set(font.pointer, style);
+    }
+    ratios.push({ font: font.pointer, ratio: verticalRatio(font, c, size, quad, advances) });
+    const glyph: Glyph = {
+      c,
+      base: origin[1]! - oy,
+      x0: Math.min(quad[0]!, quad[2]!, quad[4]!, quad[6]!) - ox,
+      x1: Math.max(quad[0]!, quad[2]!, quad[4]!, quad[6]!) - ox,
+      y0: Math.min(quad[1]!, quad[3]!, quad[5]!, quad[7]!) - oy,
+      y1: Math.max(quad[1]!, quad[3]!, quad[5]!, quad[7]!) - oy,
+      size,
+      style,
+      color: textColor(color),
+    };
+    if (bidi % 2 === 1) glyph.rtl = true;
+    glyphs.push(glyph);
+  };
   const stext = list.toStructuredText('preserve-images,preserve-whitespace');
   try {
     walkText(stext, {
@@ -498,26 +521,14 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
       },
       onChar(c, origin, font, size, quad, color, bidi) {
         tally.add(turn, c);
-        // A glyph MuPDF cannot map to Unicode: as U+FFFD it would print as a box in the document.
-        if (c === UNMAPPED) return;
-        let style = styles.get(font.pointer);
-        if (!style) {
-          style = fontStyle(font.getName(), { bold: font.isBold(), italic: font.isItalic(), mono: font.isMono(), serif: font.isSerif() });
-          styles.set(font.pointer, style);
+        // MuPDF.js wraps the character's font anew for every character, each wrapper registered
+        // for finalisation: letting go of it here spares the garbage collector one per glyph.
+        // (The structured text keeps its own reference to the font.)
+        try {
+          readChar(c, origin, font, size, quad as number[], color as number[], bidi);
+        } finally {
+          font.destroy();
         }
-        ratios.push({ font: font.pointer, ratio: verticalRatio(font, c, size, quad, advances) });
-        glyphs.push({
-          c,
-          base: origin[1] - oy,
-          x0: Math.min(quad[0], quad[2], quad[4], quad[6]) - ox,
-          x1: Math.max(quad[0], quad[2], quad[4], quad[6]) - ox,
-          y0: Math.min(quad[1], quad[3], quad[5], quad[7]) - oy,
-          y1: Math.max(quad[1], quad[3], quad[5], quad[7]) - oy,
-          size,
-          style,
-          color: textColor(color as number[]),
-          ...(bidi % 2 === 1 ? { rtl: true as const } : {}),
-        });
       },
       endLine() {
         applyVerticalRatios(glyphs, ratios);
