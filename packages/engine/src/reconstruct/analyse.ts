@@ -582,16 +582,20 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     const rows: Table['rows'] = [];
     for (const { ya, yb, r } of rowBands) {
       if (yb - ya < 3) continue;
+      // The row's text, found once for all its cells.
+      const inRow = inside.filter((s) => {
+        const cy = (s.y0 + s.y1) / 2;
+        return cy >= ya && cy < yb;
+      });
       const cells: TableCell[] = [];
       let c = 0;
       while (c + 1 < xs.length) {
         let end = c + 1;
         while (end + 1 < xs.length && !hasV(xs[end]!, ya, yb, r)) end++;
         const cellRect = { x0: xs[c]!, x1: xs[end]!, y0: ya, y1: yb };
-        const cellSegments = inside.filter((s) => {
+        const cellSegments = inRow.filter((s) => {
           const cx = (s.x0 + s.x1) / 2;
-          const cy = (s.y0 + s.y1) / 2;
-          return cx >= cellRect.x0 && cx < cellRect.x1 && cy >= cellRect.y0 && cy < cellRect.y1;
+          return cx >= cellRect.x0 && cx < cellRect.x1;
         });
         cells.push({ text: linesToParagraphs(toLines(cellSegments), cellRect, ctx, 0), colSpan: end - c });
         c = end;
