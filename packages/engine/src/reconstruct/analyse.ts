@@ -779,6 +779,13 @@ function rightToLeft(lines: Line[]): boolean {
   for (const l of lines) {
     for (const s of l.segments) {
       for (const g of s.glyphs) {
+        // ASCII is neither right to left nor a letter outside A-Z and a-z: no regular
+        // expression for most glyphs of most pages.
+        const code = g.c.charCodeAt(0);
+        if (g.c.length === 1 && code < 0x80) {
+          if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) other++;
+          continue;
+        }
         if (RTL_LETTER.test(g.c)) rtl++;
         else if (/\p{L}/u.test(g.c)) other++;
       }
