@@ -23,6 +23,10 @@
 // the text, poppler's text flow: no per-file choice of the reading that matches better.
 // Targets there: text >= 0.95, SSIM >= 0.80, page count kept in >= 95 % of the files,
 // >= 10 pages/s. A file that cannot be opened is printed as skipped with its reason.
+//
+// PAGEWRIGHT_BENCH_SPEED_ONLY=1 times our conversion alone (either set): pages/s and CPU
+// milliseconds per page (process.cpuUsage around each conversion, which other processes on a
+// loaded machine disturb less than the wall clock), without LibreOffice or the quality scores.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -163,11 +167,13 @@ export async function run() {
     process.stdout.write(`pdf-to-word: no corpus (${real ? '../shared/corpus/pdf-real' : '../shared/corpus/pdf'}), skipped\n`);
     return 0;
   }
-  if (!hasCommand('soffice') || !hasCommand('pdftotext', ['-v'])) {
+  const speedOnly = process.env.PAGEWRIGHT_BENCH_SPEED_ONLY === '1';
+  if (!speedOnly && (!hasCommand('soffice') || !hasCommand('pdftotext', ['-v']))) {
     process.stdout.write('pdf-to-word: soffice or pdftotext missing, skipped\n');
     return 0;
   }
   const engine = await loadEngine();
+  if (speedOnly) return speed(engine, files);
   ({ greyPages, ssim } = await loadEngine('pdf/ssim.js'));
   return withTempDir(async (dir) => {
     const profile = join(dir, 'profile');
@@ -344,6 +350,46 @@ export async function run() {
         pageLine +
         `targets: text similarity >= 0.98: ${text >= 0.98 ? 'met' : 'NOT met'} (${f3(text)}); SSIM above LibreOffice: ${oursSsimBoth > loSsimBoth ? 'met' : 'NOT met'}; >= 5 pages/s: ${pps >= 5 ? 'met' : 'NOT met'} (${f1(pps)})\n`,
     );
+    return 0;
+  });
+}
+
+/** PAGEWRIGHT_BENCH_SPEED_ONLY: our conversion's pages/s and CPU ms per page, per file and on the whole set. */
+async function speed(engine, files) {
+  return withTempDir(async (dir) => {
+    const line = (cells) => process.stdout.write(`${cells.join('  ')}\n`);
+    line(['file'.padEnd(44), 'pages', 'p/s ours', 'CPU ms/page']);
+    let pages = 0;
+    let wall = 0;
+    let cpu = 0;
+    for (const fact of files) {
+      const name = basename(fact.file);
+      const password = PASSWORDS[name];
+      let info;
+      try {
+        info = await engine.documentInfo(fact.file, password);
+      } catch (err) {
+        line([name.slice(0, 44).padEnd(44), `skipped: cannot open (${err.code})`]);
+        continue;
+      }
+      const startCpu = process.cpuUsage();
+      const start = performance.now();
+      try {
+        await engine.pdfToWord(password ? { path: fact.file, password } : { path: fact.file }, join(dir, `${name.replace(/\.pdf$/i, '')}.docx`));
+      } catch (err) {
+        line([name.slice(0, 44).padEnd(44), `ours failed (${err.code ?? String(err)})`]);
+        continue;
+      }
+      const seconds = (performance.now() - start) / 1000;
+      const used = process.cpuUsage(startCpu);
+      const cpuMs = (used.user + used.system) / 1000;
+      pages += info.total_page;
+      wall += seconds;
+      cpu += cpuMs;
+      line([name.slice(0, 44).padEnd(44), String(info.total_page).padStart(5), f1(info.total_page / seconds).padStart(8), f1(cpuMs / info.total_page).padStart(11)]);
+    }
+    line(['total'.padEnd(44), String(pages).padStart(5), f1(pages / wall).padStart(8), f1(cpu / pages).padStart(11)]);
+    process.stdout.write(`\nours: ${f1(pages / wall)} pages/s, ${f1(cpu / pages)} CPU ms per page (${f1((1000 * pages) / cpu)} pages per CPU second)\n`);
     return 0;
   });
 }

@@ -6,7 +6,7 @@ import { CatalogueError } from '@pagewright/contracts';
 import { asCatalogueError } from '../errors.js';
 import type { PdfInput } from '../merge.js';
 import type { PDFDocument } from '../mupdf.js';
-import { uprightPage } from './upright.js';
+import { turnedPage } from './upright.js';
 import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
@@ -46,11 +46,24 @@ export function analyseDocument(doc: PDFDocument, options: AnalyseOptions = {}, 
   }
   const raws: RawPage[] = [];
   for (const [i, p] of pages.entries()) {
-    const page = uprightPage(doc, p - 1);
+    // The page as loaded is read once; the count of its text's directions on that reading
+    // tells whether it must be read again turned (see uprightPage).
+    const page = doc.loadPage(p - 1);
+    let turn = 0;
+    let raw: RawPage | undefined;
     try {
-      raws.push(extractPage(page.page));
+      raw = extractPage(page, (t) => (turn = t) === 0);
     } finally {
-      page.release();
+      if (turn === 0) page.destroy();
+    }
+    if (raw) raws.push(raw);
+    else {
+      const turned = turnedPage(doc, p - 1, page, turn);
+      try {
+        raws.push(extractPage(turned.page));
+      } finally {
+        turned.release();
+      }
     }
     onPage?.(i + 0.8, pages.length);
   }
@@ -569,16 +582,20 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     const rows: Table['rows'] = [];
     for (const { ya, yb, r } of rowBands) {
       if (yb - ya < 3) continue;
+      // The row's text, found once for all its cells.
+      const inRow = inside.filter((s) => {
+        const cy = (s.y0 + s.y1) / 2;
+        return cy >= ya && cy < yb;
+      });
       const cells: TableCell[] = [];
       let c = 0;
       while (c + 1 < xs.length) {
         let end = c + 1;
         while (end + 1 < xs.length && !hasV(xs[end]!, ya, yb, r)) end++;
         const cellRect = { x0: xs[c]!, x1: xs[end]!, y0: ya, y1: yb };
-        const cellSegments = inside.filter((s) => {
+        const cellSegments = inRow.filter((s) => {
           const cx = (s.x0 + s.x1) / 2;
-          const cy = (s.y0 + s.y1) / 2;
-          return cx >= cellRect.x0 && cx < cellRect.x1 && cy >= cellRect.y0 && cy < cellRect.y1;
+          return cx >= cellRect.x0 && cx < cellRect.x1;
         });
         cells.push({ text: linesToParagraphs(toLines(cellSegments), cellRect, ctx, 0), colSpan: end - c });
         c = end;
@@ -695,6 +712,12 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
   // may stick out further).
   const wide = sorted.filter((l) => l.x1 - l.x0 > colWidth * 0.4).map((l) => l.x1).sort((a, b) => a - b);
   const textRight = wide.length >= 3 ? wide[Math.floor((wide.length - 1) * 0.95)]! : col.x1;
+  // Each line is compared with the next and with its group's first: its text and boldness are
+  // worked out once, not three times over its glyphs.
+  const texts = new Map<Line, string>();
+  const textOf = (l: Line): string => texts.get(l) ?? (texts.set(l, lineText(l)), texts.get(l)!);
+  const bolds = new Map<Line, boolean>();
+  const boldOf = (l: Line): boolean => bolds.get(l) ?? (bolds.set(l, isBoldLine(l)), bolds.get(l)!);
   for (const line of sorted) {
     const group = groups[groups.length - 1];
     const prev = group?.[group.length - 1];
@@ -704,19 +727,19 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     }
     const gap = line.base - prev.base;
     const spacing = group.length >= 2 ? group[group.length - 1]!.base - group[group.length - 2]!.base : Math.max(prev.size, line.size) * 1.25;
-    const text = lineText(line);
+    const text = textOf(line);
     const startsList = markerOf(text) !== undefined;
     // A line ending in a number after leader dots (a table of contents) ends there.
-    const prevText = lineText(prev);
+    const prevText = textOf(prev);
     const leaderEnd = /(\.\s?){4,}\s*[\divxlcIVXLC]+$/.test(prevText);
-    const firstMarker = markerOf(lineText(group[0]!));
+    const firstMarker = markerOf(textOf(group[0]!));
     let breakHere =
       gap > spacing * 1.3 + 0.5 ||
       gap > Math.max(prev.size, line.size) * 2.2 ||
       Math.abs(line.size - prev.size) > Math.max(1, prev.size * 0.12) ||
       startsList ||
       leaderEnd ||
-      isBoldLine(prev) !== isBoldLine(line) && (group.length === 1 || isBoldLine(prev));
+      boldOf(prev) !== boldOf(line) && (group.length === 1 || boldOf(prev));
     // The next line's first word would have fitted on the previous line: the line was broken
     // on purpose (a paragraph end, or lines set one by one like an address).
     if (!breakHere && prev.x1 + prev.size * 0.3 + firstWordWidth(line) < textRight - 1) breakHere = true;
@@ -756,6 +779,13 @@ function rightToLeft(lines: Line[]): boolean {
   for (const l of lines) {
     for (const s of l.segments) {
       for (const g of s.glyphs) {
+        // ASCII is neither right to left nor a letter outside A-Z and a-z: no regular
+        // expression for most glyphs of most pages.
+        const code = g.c.charCodeAt(0);
+        if (g.c.length === 1 && code < 0x80) {
+          if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) other++;
+          continue;
+        }
         if (RTL_LETTER.test(g.c)) rtl++;
         else if (/\p{L}/u.test(g.c)) other++;
       }

@@ -6,6 +6,7 @@
 import { borrowedShade, mupdf, walkText } from '../mupdf.js';
 import { fontStyle, type FontStyle } from './fonts.js';
 import type { Rect } from './layout.js';
+import { lineTurn, TurnTally } from './upright.js';
 
 type MupdfPage = ReturnType<InstanceType<typeof mupdf.PDFDocument>['loadPage']>;
 type MupdfImage = InstanceType<typeof mupdf.Image>;
@@ -98,13 +99,23 @@ const IMAGE_MIN_SIDE = 4;
 /** Images above this many pixels become JPEG, smaller ones PNG. */
 const JPEG_MIN_PIXELS = 160_000;
 
-export function extractPage(page: MupdfPage): RawPage {
+/**
+ * The page's raw material. With `upright`, the page's turn (uprightTurn) is counted on this
+ * reading of its text and handed to it first: when it answers false (the page must be read
+ * turned) nothing more is done and the result is undefined. A page is then read once instead
+ * of twice (its text, the slowest part, was read once for its turn and once for the analysis).
+ */
+export function extractPage(page: MupdfPage): RawPage;
+export function extractPage(page: MupdfPage, upright: (turn: number) => boolean): RawPage | undefined;
+export function extractPage(page: MupdfPage, upright?: (turn: number) => boolean): RawPage | undefined {
   const bounds = page.getBounds();
   const width = bounds[2] - bounds[0];
   const height = bounds[3] - bounds[1];
   const list = page.toDisplayList(true);
   try {
-    const { segments, images } = readText(list, bounds);
+    const text = readText(list, bounds, upright);
+    if (!text) return undefined;
+    const { segments, images } = text;
     const { rules, art, fills, placements } = readVectors(page, bounds);
     const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art, fills };
     const bodySize = pageBodySize(raw.segments);
@@ -447,20 +458,58 @@ function colorHex(color: number[] | undefined): string {
     .join('');
 }
 
+/** The hex colours of text met so far, by their 8-bit components (MuPDF's text colours are 8-bit). */
+const textColors = new Map<number, string>();
+
+/** colorHex of a text colour, looked up: a page has a few colours over thousands of glyphs. */
+function textColor(color: number[]): string {
+  if (!color || color.length < 3) return colorHex(color);
+  const key = Math.round(Math.max(0, Math.min(1, color[0]!)) * 255) * 65536 + Math.round(Math.max(0, Math.min(1, color[1]!)) * 255) * 256 + Math.round(Math.max(0, Math.min(1, color[2]!)) * 255);
+  let hex = textColors.get(key);
+  if (hex === undefined) textColors.set(key, (hex = colorHex(color)));
+  return hex;
+}
+
 /** MuPDF's character for a glyph without a Unicode mapping. */
 const UNMAPPED = '\uFFFD';
 
-function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]): { segments: Segment[]; images: RawImage[] } {
+function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], uprightTurn?: (turn: number) => boolean): { segments: Segment[]; images: RawImage[] } | undefined {
   const [ox, oy] = [bounds[0]!, bounds[1]!];
   const styles = new Map<number, FontStyle>();
   const lines: { glyphs: Glyph[]; upright: boolean }[] = [];
-  const images: RawImage[] = [];
+  // In page order; images are encoded once the page is known to need no turn.
+  const images: (RawImage | (() => RawImage | undefined))[] = [];
+  const tally = new TurnTally();
+  let turn = 0;
   let glyphs: Glyph[] = [];
   // Per glyph of the line: its font and its vertical ratio (see verticalRatio).
   let ratios: { font: number; ratio: number | undefined }[] = [];
   let upright = true;
   const advances = new Map<string, number>();
   const overprints = new Overprints();
+  const readChar = (c: string, origin: number[], font: mupdf.Font, size: number, quad: number[], color: number[], bidi: number): void => {
+    // A glyph MuPDF cannot map to Unicode: as U+FFFD it would print as a box in the document.
+    if (c === UNMAPPED) return;
+    let style = styles.get(font.pointer);
+    if (!style) {
+      style = fontStyle(font.getName(), { bold: font.isBold(), italic: font.isItalic(), mono: font.isMono(), serif: font.isSerif() });
+      styles.set(font.pointer, style);
+    }
+    ratios.push({ font: font.pointer, ratio: verticalRatio(font, c, size, quad, advances) });
+    const glyph: Glyph = {
+      c,
+      base: origin[1]! - oy,
+      x0: Math.min(quad[0]!, quad[2]!, quad[4]!, quad[6]!) - ox,
+      x1: Math.max(quad[0]!, quad[2]!, quad[4]!, quad[6]!) - ox,
+      y0: Math.min(quad[1]!, quad[3]!, quad[5]!, quad[7]!) - oy,
+      y1: Math.max(quad[1]!, quad[3]!, quad[5]!, quad[7]!) - oy,
+      size,
+      style,
+      color: textColor(color),
+    };
+    if (bidi % 2 === 1) glyph.rtl = true;
+    glyphs.push(glyph);
+  };
   const stext = list.toStructuredText('preserve-images,preserve-whitespace');
   try {
     walkText(stext, {
@@ -468,30 +517,18 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
         glyphs = [];
         ratios = [];
         upright = wmode === 0 && Math.abs(dir[1]) < 0.05 && dir[0] > 0;
+        turn = lineTurn(dir);
       },
       onChar(c, origin, font, size, quad, color, bidi) {
-        // A glyph MuPDF cannot map to Unicode: as U+FFFD it would print as a box in the document.
-        if (c === UNMAPPED) return;
-        let style = styles.get(font.pointer);
-        if (!style) {
-          style = fontStyle(font.getName(), { bold: font.isBold(), italic: font.isItalic(), mono: font.isMono(), serif: font.isSerif() });
-          styles.set(font.pointer, style);
+        tally.add(turn, c);
+        // MuPDF.js wraps the character's font anew for every character, each wrapper registered
+        // for finalisation: letting go of it here spares the garbage collector one per glyph.
+        // (The structured text keeps its own reference to the font.)
+        try {
+          readChar(c, origin, font, size, quad as number[], color as number[], bidi);
+        } finally {
+          font.destroy();
         }
-        ratios.push({ font: font.pointer, ratio: verticalRatio(font, c, size, quad, advances) });
-        const xs = [quad[0], quad[2], quad[4], quad[6]];
-        const ys = [quad[1], quad[3], quad[5], quad[7]];
-        glyphs.push({
-          c,
-          base: origin[1] - oy,
-          x0: Math.min(...xs) - ox,
-          x1: Math.max(...xs) - ox,
-          y0: Math.min(...ys) - oy,
-          y1: Math.max(...ys) - oy,
-          size,
-          style,
-          color: colorHex(color as number[]),
-          ...(bidi % 2 === 1 ? { rtl: true as const } : {}),
-        });
       },
       endLine() {
         applyVerticalRatios(glyphs, ratios);
@@ -510,15 +547,19 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
           images.push({ bbox: rect, renderFromPage: true, data: new Uint8Array(0), ext: 'png', pixelWidth: image.getWidth(), pixelHeight: image.getHeight() });
           return;
         }
-        const encoded = encodeImage(image);
-        // Transparency lives in the mask, which the image's own pixels do not carry.
-        if (encoded) images.push({ bbox: rect, ...encoded, ...(image.getMask() || image.getImageMask() ? { masked: true } : {}) });
+        images.push(() => {
+          const encoded = encodeImage(image);
+          // Transparency lives in the mask, which the image's own pixels do not carry.
+          return encoded && { bbox: rect, ...encoded, ...(image.getMask() || image.getImageMask() ? { masked: true } : {}) };
+        });
       },
     });
+    if (uprightTurn && !uprightTurn(tally.turn())) return undefined;
+    const encoded = images.map((img) => (typeof img === 'function' ? img() : img)).filter((img): img is RawImage => img !== undefined);
+    return { segments: lines.flatMap((line) => splitLine(line.glyphs, line.upright)), images: encoded };
   } finally {
     stext.destroy();
   }
-  return { segments: lines.flatMap((line) => splitLine(line.glyphs, line.upright)), images };
 }
 
 /**
@@ -528,7 +569,13 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
  * so that "ll" stays two letters) is left out.
  */
 class Overprints {
-  private placed = new Map<string, Glyph[]>();
+  /**
+   * The glyphs placed so far by character, then by band of baselines OVERPRINT_BAND tall: a
+   * glyph is looked for only among the glyphs of its character in the bands its baseline's
+   * neighbourhood touches, not among every glyph of that character on the page (a page of
+   * small print holds thousands of e's).
+   */
+  private placed = new Map<string, Map<number, Glyph[]>>();
 
   /**
    * The glyphs of a line that no earlier line already put there. Within one line glyphs may
@@ -537,17 +584,31 @@ class Overprints {
   keep(line: Glyph[]): Glyph[] {
     const kept = line.filter((g) => {
       if (/\s/.test(g.c)) return true;
+      const bands = this.placed.get(g.c);
+      if (!bands) return true;
       const near = g.size * 0.1;
-      return !this.placed.get(g.c)?.some((o) => Math.abs(o.x0 - g.x0) < near && Math.abs(o.base - g.base) < near);
+      const same = (o: Glyph): boolean => Math.abs(o.x0 - g.x0) < near && Math.abs(o.base - g.base) < near;
+      const from = Math.floor((g.base - near) / OVERPRINT_BAND);
+      const to = Math.floor((g.base + near) / OVERPRINT_BAND);
+      // A huge glyph's neighbourhood spans more bands than there are: every band is looked at.
+      if (to - from > bands.size) return ![...bands.values()].some((list) => list.some(same));
+      for (let band = from; band <= to; band++) if (bands.get(band)?.some(same)) return false;
+      return true;
     });
     for (const g of kept) {
-      const same = this.placed.get(g.c);
+      let bands = this.placed.get(g.c);
+      if (!bands) this.placed.set(g.c, (bands = new Map()));
+      const band = Math.floor(g.base / OVERPRINT_BAND);
+      const same = bands.get(band);
       if (same) same.push(g);
-      else this.placed.set(g.c, [g]);
+      else bands.set(band, [g]);
     }
     return kept;
   }
 }
+
+/** Height of the bands of baselines Overprints files glyphs in, points. */
+const OVERPRINT_BAND = 4;
 
 /**
  * MuPDF's glyph size mixes the horizontal scale of the text matrix in (the square root of its
