@@ -130,7 +130,7 @@ const EDIT_SLACK = 3;
  * reflow (text-reflow.ts). INVALID_PARAMS when the text is not found in its box.
  */
 function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
-  const fonts = new FontChooser(doc, { preferOwn: true });
+  const fonts = new FontChooser(doc, { preferOwn: true, metricSubstitutes: true });
   try {
     for (const edit of edits) {
       const { x, y, w, h } = edit.box;
@@ -169,9 +169,19 @@ function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
           return true;
         });
     }
+    // A stand-in face is embedded whole (Carlito is 620 kB): only the glyphs the pages use are
+    // kept. MuPDF subsets every font of the document: not where form fields may type text in
+    // a font of the form's own later.
+    if (fonts.embeddedFiles && !hasFormFields(doc)) doc.subsetFonts();
   } finally {
     fonts.destroy();
   }
+}
+
+/** Whether the document has an interactive form with fields. */
+function hasFormFields(doc: mupdf.PDFDocument): boolean {
+  const fields = doc.getTrailer().get('Root', 'AcroForm', 'Fields');
+  return fields.isArray() && fields.length > 0;
 }
 
 /** Deletes the existing annotations the editor removed or changed; INVALID_PARAMS for one the page does not have. */
