@@ -10,7 +10,7 @@ import { writeFileAtomic } from './files.js';
 import { fillFormFields, flattenForm } from './forms.js';
 import type { PdfInput } from './merge.js';
 import { mupdf } from './mupdf.js';
-import { documentFail, openInput, saveDocument } from './pdf/single.js';
+import { documentFail, openInput, saveKeepingSignatures } from './pdf/single.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 import { replaceOnPage } from './replace-text.js';
 import { escapeRegExp, findInPage, pageText, quadBounds, type TextMatch } from './pdf/text-find.js';
@@ -195,19 +195,31 @@ function removeExisting(page: mupdf.PDFPage, pageNumber: number, refs: number[])
 }
 
 /**
+ * What an export did to the signatures already in the PDF. `none`: it had none. `kept`: the
+ * edits (annotations, form values) were appended as an incremental update, each signature is
+ * valid for the revision it signed, and the later changes are of the kind a signed form allows.
+ * `modified`: appended as well, but the pages' content changed (edit mode's text, a flattened
+ * form): each signature is still valid for its revision and no longer covers what the document
+ * shows (viewers report it modified since signing). `broken`: the input could not be updated in
+ * place (encrypted or repaired) and was rewritten: its signatures no longer verify.
+ */
+export type EditSignatures = 'none' | 'kept' | 'modified' | 'broken';
+
+/**
  * Writes the editor's content into a copy of the PDF: edit mode's words replaced in place, the
  * existing annotations it removed or changed deleted, its annotations written, the form fields
  * filled in (flattened only when asked). Errors: PAGE_RANGE_INVALID (an annotation on a page past the last),
  * INVALID_PARAMS (a removed annotation the page does not have, a field it does not have or a
  * value the field cannot take), and the open errors of every
  * tool (3122, INCORRECT_PASSWORD, FILE_DAMAGED, FILE_TYPE_ERROR). `annotations` is the number
- * written, `removed` the number deleted.
+ * written, `removed` the number deleted. A signed input is saved as an incremental update
+ * (saveKeepingSignatures); `signatures` tells what became of its signatures (EditSignatures).
  */
 export async function annotatePdf(
   input: PdfInput, outputPath: string,
   options: { annotations: EditorAnnotation[]; removed?: ExistingAnnotation[]; textEdits?: TextEdit[]; fields?: FormFieldFill[]; flattenForms?: boolean },
   onProgress?: ProgressFn,
-): Promise<{ annotations: number; removed: number; textEdits: number; fields: number }> {
+): Promise<{ annotations: number; removed: number; textEdits: number; fields: number; signatures: EditSignatures }> {
   const annotations = options?.annotations;
   const removed = options?.removed ?? [];
   const textEdits = options?.textEdits ?? [];
@@ -215,8 +227,9 @@ export async function annotatePdf(
   if (!Array.isArray(annotations) || !Array.isArray(removed)) throw documentFail('INVALID_PARAMS', 'no annotation list');
   const report = progressReporter(onProgress);
   report(0);
-  const { doc, pageCount } = await openInput(input);
+  const { doc, pageCount, encrypted } = await openInput(input);
   let data: Uint8Array;
+  let signatures: EditSignatures;
   try {
     const outside = [...annotations, ...removed, ...textEdits].find((a) => a.page < 1 || a.page > pageCount);
     if (outside) throw documentFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
@@ -245,7 +258,9 @@ export async function annotatePdf(
     }
     fillFormFields(doc, fields);
     if (options.flattenForms) flattenForm(doc);
-    data = saveDocument(doc);
+    const saved = saveKeepingSignatures(doc, encrypted);
+    data = saved.data;
+    signatures = !saved.signed ? 'none' : !saved.incremental ? 'broken' : textEdits.length > 0 || options.flattenForms ? 'modified' : 'kept';
   } catch (err) {
     throw asCatalogueError(err, 'UNKNOWN');
   } finally {
@@ -254,5 +269,5 @@ export async function annotatePdf(
   report(95);
   await writeFileAtomic(outputPath, data);
   report(100);
-  return { annotations: annotations.length, removed: removed.length, textEdits: textEdits.length, fields: fields.length };
+  return { annotations: annotations.length, removed: removed.length, textEdits: textEdits.length, fields: fields.length, signatures };
 }

@@ -58,7 +58,7 @@ export class EditorService {
     const row = await this.deps.files.requireStoredForTask(input.file_id);
     const localPath = await this.deps.storage.localCopy(row.storage_key, tempDir);
     const outputPath = path.join(tempDir, 'edited.pdf');
-    const { annotations, removed, textEdits, fields } = await this.deps.engine.run('annotate', {
+    const { annotations, removed, textEdits, fields, signatures } = await this.deps.engine.run('annotate', {
       input: { path: localPath, ...(input.password ? { password: input.password } : {}) },
       outputPath,
       // Tasks stored before `removed` and `fields` existed carry none.
@@ -67,7 +67,8 @@ export class EditorService {
         fields: options.fields ?? [], flattenForms: options.flatten_forms ?? false,
       },
     }, reportProgress);
-    return { outputPath, detail: { annotations, removed, text_edits: textEdits, fields } };
+    // `signatures`: whether the PDF's earlier signatures still verify for their revision (engine's EditSignatures).
+    return { outputPath, detail: { annotations, removed, text_edits: textEdits, fields, signatures } };
   };
 }
 
