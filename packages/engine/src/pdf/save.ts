@@ -21,9 +21,10 @@ export const saveOptions = {
   keepStreams: 'encrypt=none,garbage=compact,objstms',
   /**
    * The editor's export of a signed PDF: the input's bytes as they are and the changed objects
-   * appended (none of the core: garbage collection and object streams rewrite signed bytes).
+   * appended (none of the core: garbage collection and object streams rewrite signed bytes);
+   * `compress` packs the new streams only (a stand-in font: 83 kB -> 72 kB on the test form).
    */
-  incremental: 'incremental',
+  incremental: 'incremental,compress',
 } as const;
 
 /**
