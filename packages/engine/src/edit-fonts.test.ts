@@ -130,9 +130,40 @@ describe.runIf(toolsAvailable('edit mode stand-in fonts: pdffonts and pdftotext 
     expect(Math.abs(width - advances(LIBERATION_SERIF, 'Wednesday '))).toBeLessThanOrEqual(widthTolerance('Wednesday '));
   });
 
+  // The original's face (a subset renamed), and the face the new word must be set in: by family name, bold and italic kept; else by the descriptor's flags.
+  const FAMILIES: { baseFont: string; file: string; flags?: number; expected: RegExp }[] = [
+    { baseFont: 'AAAAAA+Calibri-Bold', file: 'crosextra/Carlito-Bold.ttf', expected: /^[A-Z]{6}\+Carlito-Bold$/ },
+    { baseFont: 'AAAAAB+Cambria-Italic', file: 'crosextra/Caladea-Italic.ttf', expected: /^[A-Z]{6}\+Caladea-Italic$/ },
+    { baseFont: 'AAAAAC+Arial-BoldMT', file: 'liberation2/LiberationSans-Bold.ttf', expected: /^[A-Z]{6}\+LiberationSans-Bold$/ },
+    { baseFont: 'AAAAAD+CourierNewPSMT', file: 'liberation2/LiberationMono-Regular.ttf', expected: /^[A-Z]{6}\+LiberationMono-Regular$/ },
+    { baseFont: 'AAAAAE+Arimo-Italic', file: 'liberation2/LiberationSans-Italic.ttf', expected: /^[A-Z]{6}\+LiberationSans-Italic$/ },
+    // Flags 33: fixed pitch (1) and non-symbolic (32), on a proportional face: the flag decides; 32 alone: a sans.
+    { baseFont: 'AAAAAF+Letterpress', file: 'liberation2/LiberationSans-Regular.ttf', flags: 33, expected: /^[A-Z]{6}\+LiberationMono-Regular$/ },
+    { baseFont: 'AAAAAG+Frutiger', file: 'liberation2/LiberationSans-Regular.ttf', flags: 32, expected: /^[A-Z]{6}\+LiberationSans-Regular$/ },
+  ];
+  for (const { baseFont, file, flags, expected } of FAMILIES) {
+    it(`text set in ${baseFont.slice(7)}${flags === undefined ? '' : ` (flags ${flags})`} lacking a letter is set in ${expected.source.replace(/^.*\\\+|\$$/g, '')}`, async () => {
+      const path = subsetFontPdf(`${baseFont}.pdf`, `${FACES}/${file}`, baseFont, flags);
+      const output = tmp.out(`${baseFont}-edited.pdf`);
+      await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday' }] });
+      expect(pdftotext(output)).toBe(LINES.join(' ').replace('Monday', 'Wednesday'));
+      // The font of the new word's first letter (a wider face may end the line after it).
+      const list = glyphs(output);
+      expect(list[list.map((g) => g.c).join('').indexOf('Wednesday')]?.font).toMatch(expected);
+    });
+  }
+
+  it('a script the stand-in lacks (Chinese in a Calibri paragraph) falls back to the CJK font, and pdftotext shows it', async () => {
+    const path = subsetFontPdf('calibri-cjk.pdf', CARLITO, 'ABCDEF+Calibri');
+    const output = tmp.out('calibri-cjk-edited.pdf');
+    await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: '星期三' }] });
+    expect(pdftotext(output).replace(/\s/g, '')).toBe(LINES.join(' ').replace('Monday', '星期三').replace(/\s/g, ''));
+    expect(pdffonts(output).some((f) => /Carlito/.test(f.name))).toBe(false);
+  });
+
   it('an unknown family with the serif flag in its descriptor is set in Liberation Serif', async () => {
-    // Flags 34: serif (2) and non-symbolic (32).
-    const path = subsetFontPdf('serif-flag.pdf', LIBERATION_SERIF, 'MNOPQR+Chronicle', 34);
+    // Flags 34: serif (2) and non-symbolic (32); the face itself is a sans: the flag decides.
+    const path = subsetFontPdf('serif-flag.pdf', `${FACES}/liberation2/LiberationSans-Regular.ttf`, 'MNOPQR+Chronicle', 34);
     const output = tmp.out('serif-flag-edited.pdf');
     await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday' }] });
     expect(pdftotext(output)).toBe(LINES.join(' ').replace('Monday', 'Wednesday'));

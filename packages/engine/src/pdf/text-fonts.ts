@@ -40,14 +40,33 @@ export interface FontStyle {
   italic: boolean;
 }
 
-/** A font's family kind and style: its descriptor's flags (MuPDF's), or failing them its name. */
-export function fontStyle(font: mupdf.Font): FontStyle {
+/**
+ * A font's family kind and style: by its name, else by its font descriptor's flags when given
+ * (`flags`, /Flags: 1 fixed pitch, 2 serif, 64 italic, 1 << 18 force bold), else by MuPDF's
+ * reading of the font file.
+ */
+export function fontStyle(font: mupdf.Font, flags?: number): FontStyle {
   const lower = font.getName().toLowerCase();
-  const mono = font.isMono() || /courier|mono|consol|typewriter|cousine/.test(lower);
-  const serif = !mono && !/sans/.test(lower) && (font.isSerif() || /times|serif|roman|georgia|garamond|cambria|caladea|tinos|palatino|minion|book|cmr|lmroman/.test(lower));
-  const bold = font.isBold() || /bold|black|heavy|semibold|demi/.test(lower);
-  const italic = font.isItalic() || /italic|oblique|slanted/.test(lower);
+  const has = (bit: number): boolean | undefined => (flags === undefined ? undefined : (flags & bit) !== 0);
+  const mono = /courier|mono|consol|typewriter|cousine/.test(lower) || (has(1) ?? font.isMono());
+  const serif = !mono && !/sans/.test(lower) && (/times|serif|roman|georgia|garamond|cambria|caladea|tinos|palatino|minion|book|cmr|lmroman/.test(lower) || (has(2) ?? font.isSerif()));
+  const bold = font.isBold() || has(1 << 18) === true || /bold|black|heavy|semibold|demi/.test(lower);
+  const italic = font.isItalic() || has(64) === true || /italic|oblique|slanted/.test(lower);
   return { mono, serif, bold, italic };
+}
+
+/** The /Flags of the font descriptor of the page's font resource named `name` (a CID font's descendant's), if any. */
+export function descriptorFlags(page: mupdf.PDFPage, name: string): number | undefined {
+  const fonts = page.getObject().getInheritable('Resources').get('Font');
+  if (!fonts.isDictionary()) return undefined;
+  let flags: number | undefined;
+  fonts.forEach((font) => {
+    if (flags !== undefined || font.get('BaseFont').asName() !== name) return;
+    const descendant = font.get('DescendantFonts');
+    const value = (descendant.isArray() ? descendant.get(0) : font).get('FontDescriptor').get('Flags');
+    if (value.isNumber()) flags = value.asNumber();
+  });
+  return flags;
 }
 
 /** The standard font closest to `font`: Helvetica, Times or Courier, bold and italic kept. */
@@ -89,12 +108,12 @@ const METRIC_FAMILIES: readonly { test: RegExp; faces: Faces }[] = [
 
 /**
  * The file of the metric-compatible face for `font`: by its family name, else by its kind
- * (fixed pitch, serif, sans) in Liberation; bold and italic kept. Undefined when the set-up's
- * font packages are not installed.
+ * (fixed pitch, serif, sans: its descriptor's `flags` when given) in Liberation; bold and italic
+ * kept. Undefined when the set-up's font packages are not installed.
  */
-export function metricFontFile(font: mupdf.Font): string | undefined {
+export function metricFontFile(font: mupdf.Font, flags?: number): string | undefined {
   const key = font.getName().replace(SUBSET_TAG, '').toLowerCase().replace(/[^a-z]/g, '');
-  const style = fontStyle(font);
+  const style = fontStyle(font, flags);
   const faces = METRIC_FAMILIES.find((f) => f.test.test(key))?.faces
     ?? (style.mono ? LIBERATION_MONO : style.serif ? LIBERATION_SERIF : LIBERATION_SANS);
   const face = faces[(style.bold ? 1 : 0) + (style.italic ? 2 : 0)]!;
@@ -148,7 +167,7 @@ export class FontChooser {
       if (own) return own;
     }
     if (this.options.metricSubstitutes) {
-      const metric = this.metricFont(original, text);
+      const metric = this.metricFont(original, text, page);
       if (metric) return metric;
     }
     return this.substitute(original, text);
@@ -164,9 +183,9 @@ export class FontChooser {
    * ToUnicode map), when every character of `text` has a glyph in it. Not for text set in a
    * standard font: a viewer draws the rest of it in its own stand-in, and so the new text too.
    */
-  private metricFont(original: mupdf.Font, text: string): WritingFont | undefined {
+  private metricFont(original: mupdf.Font, text: string, page?: mupdf.PDFPage): WritingFont | undefined {
     if (STANDARD_NAME.test(original.getName())) return undefined;
-    const file = metricFontFile(original);
+    const file = metricFontFile(original, page && descriptorFlags(page, original.getName()));
     if (!file) return undefined;
     let entry = this.files.get(file);
     if (entry === undefined) {
