@@ -25,7 +25,7 @@ function pdfsig(path: string): string {
 const highlight = editorAnnotation.parse({ kind: 'highlight', page: 1, color: '#ffeb3b', opacity: 0.4, rects: [{ x: 70, y: 40, w: 200, h: 18 }] });
 const note = editorAnnotation.parse({ kind: 'square', page: 1, color: '#ff0000', rect: { x: 320, y: 420, w: 100, h: 40 } });
 
-describe.skipIf(!toolsAvailable('export of a signed PDF', 'pdfsig', 'pdftotext', 'qpdf'))('export of a signed PDF keeps its signature', () => {
+describe.skipIf(!toolsAvailable('export of a signed PDF', 'pdfsig', 'pdftotext', 'pdfinfo', 'qpdf'))('export of a signed PDF keeps its signature', () => {
   let signed: string;
   beforeAll(async () => {
     const form = tmp.file('form.pdf', formPdfBytes({ values: false }));
@@ -81,6 +81,16 @@ describe.skipIf(!toolsAvailable('export of a signed PDF', 'pdfsig', 'pdftotext',
     expect(execFileSync('pdftotext', [output, '-'], { encoding: 'utf8' })).toContain('A form with every sort of field');
     expect(pdfsig(output)).toContain('Signature Validation: Signature is Valid.');
     expect(pdfsig(output)).not.toContain('Total document signed');
+  });
+
+  it('a signed PDF that is encrypted is exported unencrypted, rewritten, and the result says its signature is broken', async () => {
+    const doc = mupdf.Document.openDocument(readFileSync(signed), 'application/pdf').asPDF()!;
+    const locked = tmp.file('signed-locked.pdf', savePdf(doc, 'encrypt=aes-256,user-password=open-me,owner-password=open-me'));
+    doc.destroy();
+    const output = tmp.out('locked-annotated.pdf');
+    const result = await annotatePdf({ path: locked, password: 'open-me' }, output, { annotations: [note] });
+    expect(result.signatures).toBe('broken');
+    expect(execFileSync('pdfinfo', [output], { encoding: 'utf8' })).toMatch(/Encrypted:\s+no/);
   });
 
   it('an unsigned PDF is rewritten as before, and says it had no signature', async () => {
