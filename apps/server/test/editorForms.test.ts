@@ -3,7 +3,7 @@
  * (flattened only when asked), and document/content/{file_id}/sign signs a signature field with
  * the caller's PKCS#12 certificate (pdfsig, poppler's verifier, reads the download); another
  * visitor's file is refused, and a wrong certificate password or a file that is not a PKCS#12
- * fails the task with its catalogue code.
+ * fails the task with its catalogue code; an export of a signed PDF keeps its signature valid.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
