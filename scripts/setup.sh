@@ -17,7 +17,8 @@ cd "$(dirname "$0")/.."
 # (~91 MB: Japanese, Chinese, Korean) and Noto core (~43 MB: Arabic, Devanagari and the other
 # living scripts) cover the scripts; Carlito and Caladea have the widths of Calibri and Cambria,
 # so Word documents set in them keep their line breaks (Liberation does the same for Arial,
-# Times New Roman and Courier New).
+# Times New Roman and Courier New). The editor's edit mode reads the same faces' files from
+# /usr/share/fonts/truetype and embeds them for new text its document's own font cannot show.
 # libharfbuzz-bin: hb-shape, HarfBuzz's own program, is the reference the translator's shaping
 # tests compare the glyphs written for Hindi and Thai with (the engine shapes with harfbuzzjs).
 # Apertium with the pairs Debian ships translates documents offline (ai-translator): English <->

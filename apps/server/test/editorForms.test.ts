@@ -3,10 +3,10 @@
  * (flattened only when asked), and document/content/{file_id}/sign signs a signature field with
  * the caller's PKCS#12 certificate (pdfsig, poppler's verifier, reads the download); another
  * visitor's file is refused, and a wrong certificate password or a file that is not a PKCS#12
- * fails the task with its catalogue code.
+ * fails the task with its catalogue code; an export of a signed PDF keeps its signature valid.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as mupdf from 'mupdf';
@@ -110,6 +110,29 @@ describe('document/content/{file_id}/sign with a certificate', () => {
     expect(report).toContain('Signer Certificate Common Name: Server Test Signer');
     expect(report).toContain('Total document signed');
     expect(report).toContain('Signature Validation: Signature is Valid.');
+  });
+
+  it('an export of the signed download (a note and a field value) keeps the signature valid for pdfsig and says so in its detail', async () => {
+    const { client } = await signUp(server);
+    const fileId = await uploadedFileId(server, client, 'approve.pdf', formPdfBytes({ values: false }));
+    const signing = await sign(client, fileId, { field: 'signature', pkcs12, pkcs12_password: 'pfx-password' });
+    expect((await waitForTask(server, signing.env.data.task_id, undefined, client)).items[0]!.status).toBe(0);
+    const signedId = await uploadedFileId(server, client, 'approve-signed.pdf', await download(client, signing.env.data.task_id));
+    const created = await client.api<TaskCreated>('POST', `/api/document/content?file_id=${signedId}`, {
+      content: {
+        mode: 'ANNOTATE', fields: [{ name: 'full_name', value: 'Ada Lovelace' }],
+        annotations: [{ kind: 'square', page: 1, color: '#ff0000', rect: { x: 320, y: 420, w: 100, h: 40 } }],
+      },
+    });
+    expect(created.env.code).toBe(0);
+    const result = await waitForTask(server, created.env.data.task_id, undefined, client);
+    expect(result.items[0]).toMatchObject({ status: 0, detail: { annotations: 1, fields: 1, signatures: 'kept' } });
+    const exported = path.join(scratch, 'approve-exported.pdf');
+    writeFileSync(exported, await download(client, created.env.data.task_id));
+    const report = spawnSync('pdfsig', [exported], { encoding: 'utf8' }).stdout;
+    expect(report).toContain('Signer Certificate Common Name: Server Test Signer');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(fieldValues(readFileSync(exported)).full_name).toBe('Ada Lovelace');
   });
 
   it('signs an encrypted PDF given its password in the path (document/content/{file_id}/sign/{password})', async () => {

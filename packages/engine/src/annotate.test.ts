@@ -116,7 +116,7 @@ describe('annotatePdf', () => {
     before.destroy();
     const moved = editorAnnotation.parse({ kind: 'square', page: 1, color: '#0000ff', rect: { x: 60, y: 600, w: 50, h: 50 } });
     const result = await annotatePdf({ path: out('existing.pdf') }, out('edited.pdf'), { annotations: [moved], removed: [{ page: 1, ref: refs[5]! }, { page: 1, ref: refs[0]! }] });
-    expect(result).toEqual({ annotations: 1, removed: 2, textEdits: 0, fields: 0, textBlocks: 0, images: 0, imageEdits: 0 });
+    expect(result).toEqual({ annotations: 1, removed: 2, textEdits: 0, fields: 0, textBlocks: 0, images: 0, imageEdits: 0, signatures: 'none' });
     const after = openPdf(out('edited.pdf'));
     const types = after.loadPage(0).getAnnotations().map((a) => a.getType());
     expect(types).toEqual(['Underline', 'Squiggly', 'StrikeOut', 'FreeText', 'Circle', 'Line', 'Ink', 'Square']);

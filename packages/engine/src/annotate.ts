@@ -11,7 +11,7 @@ import { writeFileAtomic } from './files.js';
 import { fillFormFields, flattenForm } from './forms.js';
 import type { PdfInput } from './merge.js';
 import { mupdf } from './mupdf.js';
-import { documentFail, openInput, saveDocument } from './pdf/single.js';
+import { documentFail, openInput, saveKeepingSignatures } from './pdf/single.js';
 import { progressReporter, type ProgressFn } from './progress.js';
 import { replaceOnPage } from './replace-text.js';
 import { escapeRegExp, findInPage, pageText, quadBounds, type TextMatch } from './pdf/text-find.js';
@@ -131,7 +131,7 @@ const EDIT_SLACK = 3;
  * reflow (text-reflow.ts). INVALID_PARAMS when the text is not found in its box.
  */
 function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
-  const fonts = new FontChooser(doc, { preferOwn: true });
+  const fonts = new FontChooser(doc, { preferOwn: true, metricSubstitutes: true });
   try {
     for (const edit of edits) {
       const { x, y, w, h } = edit.box;
@@ -170,6 +170,10 @@ function applyTextEdits(doc: mupdf.PDFDocument, edits: TextEdit[]): void {
           return true;
         });
     }
+    // A stand-in face is embedded whole (Carlito is 620 kB): only the glyphs the pages use are
+    // kept. MuPDF subsets every font of the document: not where form fields may type text in
+    // a font of the form's own later.
+    if (fonts.embeddedFiles && !hasFormFields(doc)) doc.subsetFonts();
   } finally {
     fonts.destroy();
   }
@@ -189,6 +193,12 @@ function editContent(doc: mupdf.PDFDocument, imageEdits: ImageEdit[], textBlocks
   }
 }
 
+/** Whether the document has an interactive form with fields. */
+function hasFormFields(doc: mupdf.PDFDocument): boolean {
+  const fields = doc.getTrailer().get('Root', 'AcroForm', 'Fields');
+  return fields.isArray() && fields.length > 0;
+}
+
 /** Deletes the existing annotations the editor removed or changed; INVALID_PARAMS for one the page does not have. */
 function removeExisting(page: mupdf.PDFPage, pageNumber: number, refs: number[]): void {
   const annots = page.getAnnotations();
@@ -200,13 +210,25 @@ function removeExisting(page: mupdf.PDFPage, pageNumber: number, refs: number[])
 }
 
 /**
+ * What an export did to the signatures already in the PDF. `none`: it had none. `kept`: the
+ * edits (annotations, form values) were appended as an incremental update, each signature is
+ * valid for the revision it signed, and the later changes are of the kind a signed form allows.
+ * `modified`: appended as well, but the pages' content changed (edit mode's text, a flattened
+ * form): each signature is still valid for its revision and no longer covers what the document
+ * shows (viewers report it modified since signing). `broken`: the input could not be updated in
+ * place (encrypted or repaired) and was rewritten: its signatures no longer verify.
+ */
+export type EditSignatures = 'none' | 'kept' | 'modified' | 'broken';
+
+/**
  * Writes the editor's content into a copy of the PDF: edit mode's words replaced in place, the
  * existing annotations it removed or changed deleted, its annotations written, the form fields
  * filled in (flattened only when asked). Errors: PAGE_RANGE_INVALID (an annotation on a page past the last),
  * INVALID_PARAMS (a removed annotation the page does not have, a field it does not have or a
  * value the field cannot take), and the open errors of every
  * tool (3122, INCORRECT_PASSWORD, FILE_DAMAGED, FILE_TYPE_ERROR). `annotations` is the number
- * written, `removed` the number deleted.
+ * written, `removed` the number deleted. A signed input is saved as an incremental update
+ * (saveKeepingSignatures); `signatures` tells what became of its signatures (EditSignatures).
  */
 export async function annotatePdf(
   input: PdfInput, outputPath: string,
@@ -215,7 +237,7 @@ export async function annotatePdf(
     textBlocks?: NewTextBlock[]; images?: NewImage[]; imageEdits?: ImageEdit[];
   },
   onProgress?: ProgressFn,
-): Promise<{ annotations: number; removed: number; textEdits: number; fields: number; textBlocks: number; images: number; imageEdits: number }> {
+): Promise<{ annotations: number; removed: number; textEdits: number; fields: number; textBlocks: number; images: number; imageEdits: number; signatures: EditSignatures }> {
   const annotations = options?.annotations;
   const removed = options?.removed ?? [];
   const textEdits = options?.textEdits ?? [];
@@ -226,8 +248,9 @@ export async function annotatePdf(
   if (!Array.isArray(annotations) || !Array.isArray(removed)) throw documentFail('INVALID_PARAMS', 'no annotation list');
   const report = progressReporter(onProgress);
   report(0);
-  const { doc, pageCount } = await openInput(input);
+  const { doc, pageCount, encrypted } = await openInput(input);
   let data: Uint8Array;
+  let signatures: EditSignatures;
   try {
     const outside = [...annotations, ...removed, ...textEdits, ...textBlocks, ...images, ...imageEdits].find((a) => a.page < 1 || a.page > pageCount);
     if (outside) throw documentFail('PAGE_RANGE_INVALID', `page ${outside.page} of ${pageCount}`);
@@ -259,7 +282,9 @@ export async function annotatePdf(
     }
     fillFormFields(doc, fields);
     if (options.flattenForms) flattenForm(doc);
-    data = saveDocument(doc);
+    const saved = saveKeepingSignatures(doc, encrypted);
+    data = saved.data;
+    signatures = !saved.signed ? 'none' : !saved.incremental ? 'broken' : textEdits.length + textBlocks.length + images.length + imageEdits.length > 0 || options.flattenForms ? 'modified' : 'kept';
   } catch (err) {
     throw asCatalogueError(err, 'UNKNOWN');
   } finally {
@@ -270,6 +295,6 @@ export async function annotatePdf(
   report(100);
   return {
     annotations: annotations.length, removed: removed.length, textEdits: textEdits.length, fields: fields.length,
-    textBlocks: textBlocks.length, images: images.length, imageEdits: imageEdits.length,
+    textBlocks: textBlocks.length, images: images.length, imageEdits: imageEdits.length, signatures,
   };
 }

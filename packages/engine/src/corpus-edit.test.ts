@@ -24,15 +24,17 @@ const corpusPresent = corpusAvailable(join(shared, 'pdf-real', 'word365_structur
 /**
  * One file per producer, with its /Producer (or /Creator) as pdfinfo shows it, and the font the
  * new word is set in: the document's own where it is an embedded TrueType subset with the
- * glyphs (Google Docs' Arial), else the standard font of its family (pdfTeX's Computer Modern is
- * Type 1; LibreOffice's DejaVu subset has no Unicode map; Word's Calibri subset lacks "w").
+ * glyphs (Google Docs' Arial), else the embedded metric-compatible face of its family (Word's
+ * Calibri subset lacks "w": Carlito; LibreOffice's DejaVu subset has no Unicode map: DejaVu
+ * Sans itself), or of its kind (pdfTeX's Computer Modern is a Type 1 serif: Liberation Serif);
+ * a standard font not embedded (ReportLab's Helvetica) stays itself.
  */
 const PRODUCERS = [
-  { producer: 'pdfTeX', file: 'pdf/001-trivial_minimal-document.pdf', pattern: /pdfTeX/, font: /^Times-Roman$/, fontKind: 'the standard substitute' },
-  { producer: 'LibreOffice', file: 'pdf/002-trivial-libre-office-writer_002-trivial-libre-office-writer.pdf', pattern: /LibreOffice/, font: /^Helvetica$/, fontKind: 'the standard substitute' },
+  { producer: 'pdfTeX', file: 'pdf/001-trivial_minimal-document.pdf', pattern: /pdfTeX/, font: /^[A-Z]{6}\+LiberationSerif-Regular$/, fontKind: 'Liberation Serif (a serif by its flags)' },
+  { producer: 'LibreOffice', file: 'pdf/002-trivial-libre-office-writer_002-trivial-libre-office-writer.pdf', pattern: /LibreOffice/, font: /^[A-Z]{6}\+DejaVuSans$/, fontKind: 'DejaVu Sans (its own family)' },
   { producer: 'Google Docs', file: 'pdf/011-google-doc-document_google-doc-document.pdf', pattern: /Google Docs/, font: /^(?:[A-Z]{6}\+)?ArialMT$/, fontKind: 'its own font' },
-  { producer: 'Word 365', file: 'pdf-real/word365_structure.pdf', pattern: /Microsoft Word/, font: /^Helvetica$/, fontKind: 'the standard substitute' },
-  { producer: 'ReportLab', file: 'pdf/008-reportlab-inline-image_inline-image.pdf', pattern: /ReportLab/, font: /^Helvetica$/, fontKind: 'the standard substitute' },
+  { producer: 'Word 365', file: 'pdf-real/word365_structure.pdf', pattern: /Microsoft Word/, font: /^[A-Z]{6}\+Carlito-Regular$/, fontKind: 'Carlito (metric-compatible with Calibri)' },
+  { producer: 'ReportLab', file: 'pdf/008-reportlab-inline-image_inline-image.pdf', pattern: /ReportLab/, font: /^Helvetica$/, fontKind: 'its own standard font' },
 ];
 
 const REPLACEMENT = 'Pagewright';

@@ -50,6 +50,25 @@ function glyphs(path: string): Glyph[] {
   return found;
 }
 
+/** The tops and bottoms (display space) of the glyph boxes of `size` on page 1. */
+function quadEdges(path: string, size: number): { top: number; bottom: number }[] {
+  const doc = openPdf(path);
+  const page = doc.loadPage(0);
+  const stext = page.toStructuredText('preserve-whitespace');
+  const edges: { top: number; bottom: number }[] = [];
+  walkText(stext, {
+    onChar(c, _origin, _font, charSize, quad) {
+      if (/\S/.test(c) && Math.abs(charSize - size) < 0.01) edges.push({ top: Math.min(quad[1], quad[3]), bottom: Math.max(quad[5], quad[7]) });
+    },
+  });
+  stext.destroy();
+  page.destroy();
+  doc.destroy();
+  return edges;
+}
+const quadTops = (path: string, size: number): number[] => quadEdges(path, size).map((e) => e.top);
+const quadBottoms = (path: string, size: number): number[] => quadEdges(path, size).map((e) => e.bottom);
+
 /** The box of `word` on page 1 (its first occurrence), as the editor sends it. */
 function boxOf(path: string, word: string): { x: number; y: number; w: number; h: number } {
   const doc = openPdf(path);
@@ -93,6 +112,39 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
     const footer = after.filter((g) => g.size === 10);
     expect(footer.map((g) => g.c).join('')).toBe('Footer stays where it was');
     expect(footer[0]!.baseline).toBeCloseTo(792 - 400, 1);
+  });
+
+  it('a paragraph that grows by a line above another one close below it closes up its line spacing (not below the font size) so it does not overlap it', async () => {
+    // The next paragraph (10 pt) starts 23 pt under the last line: a fifth line at the 15 pt pitch would run into it.
+    const next = ['The next paragraph starts close below', 'and must not be overlapped.'];
+    const path = await writeDoc(tmp.dir, 'close-below.pdf', {
+      pages: [{
+        size: [612, 792],
+        texts: [
+          ...PARAGRAPH.map((text, i) => ({ text, x: 72, y: TOP_BASELINE - 15 * i, size: 12, font: 'Times-Roman' })),
+          ...next.map((text, i) => ({ text, x: 72, y: TOP_BASELINE - 15 * 3 - 23 - 12 * i, size: 10, font: 'Times-Roman' })),
+        ],
+      }],
+    });
+    const before = glyphs(path);
+    const nextTop = Math.min(...quadTops(path, 10));
+    await annotatePdf({ path }, out('close-below-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday afternoon' }] });
+    expect(pdftotext(out('close-below-edited.pdf'))).toBe(`${PARAGRAPH.join(' ').replace('Monday', 'Wednesday afternoon')} ${next.join(' ')}`);
+    const after = glyphs(out('close-below-edited.pdf'));
+    const baselines = [...new Set(after.filter((g) => g.size === 12).map((g) => Math.round(g.baseline * 100) / 100))].sort((a, b) => a - b);
+    expect(baselines.length).toBe(5);
+    expect(baselines[0]).toBeCloseTo(792 - TOP_BASELINE, 1);
+    const pitches = baselines.slice(1).map((b, i) => b - baselines[i]!);
+    for (const p of pitches) expect(p).toBeCloseTo(pitches[0]!, 1);
+    // Closer than the paragraph's own 15 pt, never closer than its 12 pt size.
+    expect(pitches[0]!).toBeLessThan(15);
+    expect(pitches[0]!).toBeGreaterThanOrEqual(12);
+    // The new last line's glyph boxes end above the next paragraph's, which has not moved.
+    const lastBottom = Math.max(...quadBottoms(out('close-below-edited.pdf'), 12));
+    expect(lastBottom).toBeLessThanOrEqual(nextTop);
+    const at = (list: Glyph[]): string[] => list.filter((g) => g.size === 10).map((g) => `${g.c}@${g.x.toFixed(2)},${g.baseline.toFixed(2)}`);
+    expect(at(after)).toEqual(at(before));
+    console.log(`reflow above a close paragraph: 5 lines at a ${pitches[0]!.toFixed(2)} pt pitch (was 15); last line's bottom ${lastBottom.toFixed(2)}, next paragraph's top ${nextTop.toFixed(2)}`);
   });
 
   it('a slightly longer word is narrowed in place: the other lines of its paragraph keep every glyph where it was', async () => {

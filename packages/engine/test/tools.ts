@@ -25,6 +25,7 @@ const TOOLS = {
   pdfimages: { probe: ['-v'], install: `Debian package poppler-utils, installed by ${SETUP}` },
   pdftoppm: { probe: ['-v'], install: `Debian package poppler-utils, installed by ${SETUP}` },
   pdfsig: { probe: ['-v'], install: `Debian package poppler-utils, installed by ${SETUP}` },
+  pdffonts: { probe: ['-v'], install: `Debian package poppler-utils, installed by ${SETUP}` },
   unzip: { probe: ['-v'], install: `Debian package unzip, not yet in ${SETUP}: apt-get install unzip` },
   soffice: { probe: ['--version'], install: `LibreOffice, the libreoffice-*-nogui packages installed by ${SETUP}` },
 } as const satisfies Record<string, { probe: readonly string[]; install: string }>;

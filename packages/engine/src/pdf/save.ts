@@ -19,6 +19,12 @@ export const saveOptions = {
   plain: 'encrypt=none,garbage=compact,compress,objstms',
   /** OCR of a PDF input: the core alone, no stream (re)compressed: the input's streams go out as they came in. */
   keepStreams: 'encrypt=none,garbage=compact,objstms',
+  /**
+   * The editor's export of a signed PDF: the input's bytes as they are and the changed objects
+   * appended (none of the core: garbage collection and object streams rewrite signed bytes);
+   * `compress` packs the new streams only (a stand-in font: 83 kB -> 72 kB on the test form).
+   */
+  incremental: 'incremental,compress',
 } as const;
 
 /**

@@ -5,7 +5,8 @@
  * alone) and its new lines are written from the block's first baseline at its own line pitch,
  * left-aligned (or justified, when it was), in the size, colour and font (the FontChooser's pick) most of the block is set
  * in. Used when the new text does not fit where the old was: a longer word, or a match over
- * several lines.
+ * several lines. A block that grows by lines closes up its line spacing, down to its font size,
+ * rather than run into the text below it (fittedPitch).
  */
 import { walkText, mupdf, type PDFDocument } from '../mupdf.js';
 import { colourOp } from '../replace-text.js';
@@ -169,6 +170,35 @@ function bodyStyle(block: Block): TextChar {
 }
 
 /**
+ * The line pitch for a block that grew to `count` lines: its own `pitch` when its last line
+ * still clears the text below it in its column (the nearest glyph of another block that
+ * overlaps [left, right] along the line), else the pitch that makes it clear, but no tighter
+ * than the font size (lines set solid, as PDF to Word fits a paragraph in its box); below that
+ * the last line overlaps what follows, as before. The block's own descent (its glyphs' boxes
+ * below their baselines) is what must clear.
+ */
+function fittedPitch(text: PageText, block: Block, count: number, pitch: number, size: number, origin: Point, dir: Point, down: Point, left: number, right: number): number {
+  const inBlock = new Set(block.chars);
+  const offset = (x: number, y: number, axis: Point): number => dot([x - origin[0], y - origin[1]], axis);
+  const corners = (q: TextChar['quad']): Point[] => [[q[0], q[1]], [q[2], q[3]], [q[4], q[5]], [q[6], q[7]]];
+  const descent = Math.max(0, ...block.chars.map((ch) => Math.max(...corners(ch.quad).map(([x, y]) => offset(x, y, down))) - offset(ch.origin[0], ch.origin[1], down)));
+  const lastOld = offset(block.lines.at(-1)![0]!.origin[0], block.lines.at(-1)![0]!.origin[1], down);
+  let limit = Infinity;
+  for (const ch of text.units) {
+    if (!ch || inBlock.has(ch) || !/\S/.test(ch.c)) continue;
+    const along = corners(ch.quad).map(([x, y]) => offset(x, y, dir));
+    if (Math.max(...along) < left || Math.min(...along) > right) continue;
+    const top = Math.min(...corners(ch.quad).map(([x, y]) => offset(x, y, down)));
+    // Only what starts below the block's old last baseline follows it.
+    if (top > lastOld) limit = Math.min(limit, top);
+  }
+  /** Room kept above the text below, in points. */
+  const gap = 0.5;
+  if (limit === Infinity || (count - 1) * pitch + descent <= limit - gap) return pitch;
+  return Math.min(pitch, Math.max(size, (limit - gap - descent) / (count - 1)));
+}
+
+/**
  * Replaces `match` by `replacement` in its block and sets the whole block again, wrapped at its
  * width. Returns the number of lines written.
  */
@@ -190,7 +220,7 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
     const pageWidth = page.getBounds()[2] - page.getBounds()[0];
     right = Math.max(right, dot([pageWidth - 2 * origin[0], 0], dir));
   }
-  const pitch = block.lines.length > 1
+  let pitch = block.lines.length > 1
     ? dot([block.lines.at(-1)![0]!.origin[0] - origin[0], block.lines.at(-1)![0]!.origin[1] - origin[1]], down) / (block.lines.length - 1)
     : body.size * 1.2;
   const newText = blockTextWith(text, block, match, replacement, origin, dir, right);
@@ -205,6 +235,7 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
       ends.add(lines.length - 1);
     }
   }
+  if (lines.length > block.lines.length) pitch = fittedPitch(text, block, lines.length, pitch, body.size, origin, dir, down, Math.min(0, restStart), right);
   // Justified when every line but the last reached the right edge: the new lines are stretched to it too.
   const justified = block.lines.length > 2 && block.lines.slice(0, -1).every((line) => right - reach(line.at(-1)!, origin, dir) <= body.size * 0.3);
 

@@ -62,7 +62,7 @@ export class EditorService {
     const row = await this.deps.files.requireStoredForTask(input.file_id);
     const localPath = await this.deps.storage.localCopy(row.storage_key, tempDir);
     const outputPath = path.join(tempDir, 'edited.pdf');
-    const { annotations, removed, textEdits, fields, textBlocks, images, imageEdits } = await this.deps.engine.run('annotate', {
+    const { annotations, removed, textEdits, fields, textBlocks, images, imageEdits, signatures } = await this.deps.engine.run('annotate', {
       input: { path: localPath, ...(input.password ? { password: input.password } : {}) },
       outputPath,
       // Tasks stored before `removed`, `fields` and the content edits existed carry none.
@@ -72,7 +72,8 @@ export class EditorService {
         textBlocks: options.text_blocks ?? [], images: options.images ?? [], imageEdits: options.image_edits ?? [],
       },
     }, reportProgress);
-    return { outputPath, detail: { annotations, removed, text_edits: textEdits, fields, text_blocks: textBlocks, images, image_edits: imageEdits } };
+    // `signatures`: whether the PDF's earlier signatures still verify for their revision (engine's EditSignatures).
+    return { outputPath, detail: { annotations, removed, text_edits: textEdits, fields, text_blocks: textBlocks, images, image_edits: imageEdits, signatures } };
   };
 }
 
