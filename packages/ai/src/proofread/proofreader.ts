@@ -5,17 +5,20 @@
  * dictionary once, when its language is first asked for (French takes about 20 s and a few
  * hundred MB), and kept. Portuguese and Italian are read by the Hunspell program itself
  * (hunspell.ts): nspell takes minutes over their affix rules, Hunspell about a second.
+ * Japanese and Chinese have no Hunspell dictionary: their spelling is a list of known
+ * misspellings matched over the unsegmented text (confusions.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProofreadLanguage } from '@pagewright/contracts';
 import nspell from 'nspell';
 import { wordSpans } from '../detector/text.js';
+import { ConfusionScanner, isConfusionLanguage, type ConfusionLanguage } from './confusions.js';
 import { HunspellSpeller, type WordVerdict } from './hunspell.js';
 import { grammarFindings, type Finding } from './rules.js';
 
 /** The Hunspell file of each language (Debian's names) and what reads it. */
-export const DICTIONARIES: Record<ProofreadLanguage, { file: string; reader: 'nspell' | 'hunspell' }> = {
+export const DICTIONARIES: Record<Exclude<ProofreadLanguage, ConfusionLanguage>, { file: string; reader: 'nspell' | 'hunspell' }> = {
   en: { file: 'en_US', reader: 'nspell' },
   es: { file: 'es_ES', reader: 'nspell' },
   fr: { file: 'fr_FR', reader: 'nspell' },
@@ -79,10 +82,11 @@ export function normaliseDictionary(aff: string, dic: string): string {
 
 export class Proofreader {
   private readonly spellers = new Map<ProofreadLanguage, Promise<Speller>>();
+  private readonly confusions = new Map<ConfusionLanguage, ConfusionScanner>();
 
   constructor(private readonly dictionaryDir = process.env.HUNSPELL_DIR ?? '/usr/share/hunspell') {}
 
-  private speller(language: ProofreadLanguage): Promise<Speller> {
+  private speller(language: Exclude<ProofreadLanguage, ConfusionLanguage>): Promise<Speller> {
     let speller = this.spellers.get(language);
     if (!speller) {
       const { file, reader } = DICTIONARIES[language];
@@ -100,6 +104,11 @@ export class Proofreader {
   }
 
   async spelling(text: string, language: ProofreadLanguage): Promise<Finding[]> {
+    if (isConfusionLanguage(language)) {
+      let scanner = this.confusions.get(language);
+      if (!scanner) this.confusions.set(language, scanner = ConfusionScanner.load(language));
+      return scanner.scan(text);
+    }
     const speller = await this.speller(language);
     const words = wordSpans(text).map((span) => ({ span, plain: span.text.replace(/’/g, "'") })).filter((w) => !skipped(w.plain));
     // Each distinct word is asked once: a long text repeats most of its words.
