@@ -81,7 +81,8 @@ export type DetectorCharacters = z.infer<typeof detectorCharacters>;
 export const proofreadLanguages = ['en', 'es', 'fr', 'de', 'pt', 'it', 'ja', 'zh'] as const;
 export type ProofreadLanguage = (typeof proofreadLanguages)[number];
 
-export const findingKinds = ['spelling', 'repeated-word', 'punctuation-spacing', 'agreement', 'passive-voice', 'long-sentence'] as const;
+/** character-width: half-width punctuation or katakana in Japanese or Chinese, full-width letters among half-width ones, full-width punctuation in Latin text. */
+export const findingKinds = ['spelling', 'repeated-word', 'punctuation-spacing', 'character-width', 'agreement', 'passive-voice', 'long-sentence'] as const;
 export type FindingKind = (typeof findingKinds)[number];
 
 export const proofreadFinding = z.object({
