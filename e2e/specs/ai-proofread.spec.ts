@@ -62,3 +62,21 @@ test('in the Portuguese interface the proofreader checks Portuguese (Hunspell pt
   await expect(page.getByTestId('proofread-text')).toHaveValue('O pesquisador publicou os resultados na revista científica.');
   expect(errors).toEqual([]);
 });
+
+test('with Chinese chosen a pasted paragraph gets a confusion-list finding (按装 → 安装), the page says what is checked, and accepting replaces it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await signUp(page);
+  await page.goto('/app/ai-proofread');
+  await expect(page.getByTestId('proofread-cjk-note')).toHaveCount(0);
+  await page.getByTestId('proofread-language').click();
+  await page.getByRole('option', { name: 'Chinese (simplified)' }).click();
+  await expect(page.getByTestId('proofread-cjk-note')).toBeVisible();
+  await page.getByTestId('proofread-text').fill('请先按装最新版本的软件，再打开文件。');
+  await page.getByTestId('proofread-submit').click();
+  const spelling = page.getByTestId('proofread-finding').and(page.locator('[data-kind="spelling"]'));
+  await expect(spelling).toHaveCount(1);
+  await expect(spelling).toContainText('安装');
+  await spelling.getByTestId('proofread-accept').click();
+  await expect(page.getByTestId('proofread-text')).toHaveValue('请先安装最新版本的软件，再打开文件。');
+  expect(errors).toEqual([]);
+});

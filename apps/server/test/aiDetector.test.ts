@@ -140,6 +140,13 @@ describe('AI-text detector and proofreader with the paywalls on', () => {
     expect(f.env.data.findings.filter((x) => x.kind === 'spelling').map((x) => x.text)).toEqual(['goverment']);
   });
 
+  it('proofreads pasted Chinese (lang zh) with the confusion list and the width rules: 按装 → 安装, a half-width comma → ，', async () => {
+    const { client } = await freeUser();
+    const r = await client.api<ProofreadResult>('POST', '/api/v2/ai-proofread/text', { text: '请先按装软件,然后打开文件。', lang: 'zh' });
+    expect(r.env.code).toBe(0);
+    expect(r.env.data.findings.map((f) => [f.kind, f.text, f.suggestions[0]])).toEqual([['spelling', '按装', '安装'], ['character-width', ',', '，']]);
+  });
+
   it('answers the corrected text as a Word document whose paragraphs are the text\'s paragraphs, and refuses guests', async () => {
     const { client } = await freeUser();
     const res = await client.fetch('/api/v2/ai-proofread/docx', {
@@ -184,9 +191,10 @@ describe('AI-text detector and proofreader with the paywalls on', () => {
     expect(italian.env.data.findings.filter((f) => f.kind === 'spelling').map((f) => [f.text, f.suggestions.includes('capito')])).toEqual([['capitto', true]]);
   }, 120_000);
 
-  it('refuses a language the proofreader has no dictionary for (INVALID_PARAMS)', async () => {
+  it('refuses a language the proofreader does not check, Korean (INVALID_PARAMS)', async () => {
     const { client } = await freeUser();
-    expect((await client.api('POST', '/api/v2/ai-proofread/text', { text: 'Hello there.', lang: 'ja' })).env.code).toBe('INVALID_PARAMS');
+    // Japanese was refused before its confusion list; Korean, not a UI language, has neither a dictionary nor a list.
+    expect((await client.api('POST', '/api/v2/ai-proofread/text', { text: 'Hello there.', lang: 'ko' })).env.code).toBe('INVALID_PARAMS');
   });
 });
 

@@ -28,6 +28,7 @@ export { passageFeatureNames, sentenceFeatureNames, textFeatures } from './detec
 export { LanguageModel, type LanguageModelJson } from './detector/languageModel.js';
 export { sentenceSpans, wordSpans, wordTokens, type Span } from './detector/text.js';
 export { DICTIONARIES, Proofreader } from './proofread/proofreader.js';
+export { ConfusionScanner, parseConfusions } from './proofread/confusions.js';
 export { grammarFindings, LONG_SENTENCE_WORDS, type Finding } from './proofread/rules.js';
 export { modelFindings, placeModelFindings, proofreadPrompt } from './proofread/model.js';
 export { modelLogProbs } from './detector/modelLogProbs.js';

@@ -73,11 +73,16 @@ export type DetectorResult = z.infer<typeof detectorResult>;
 export const detectorCharacters = z.object({ total: z.number().int(), used: z.number().int(), accuracy: detectorAccuracy });
 export type DetectorCharacters = z.infer<typeof detectorCharacters>;
 
-/** The proofreader's languages: the UI's with a Debian Hunspell dictionary that nspell loads in seconds (pt_BR and it_IT took over two minutes; Japanese and Chinese have none). */
-export const proofreadLanguages = ['en', 'es', 'fr', 'de', 'pt', 'it'] as const;
+/**
+ * The proofreader's languages, the UI's seven: a Debian Hunspell dictionary for the first six;
+ * Japanese and Chinese have none (and word lists do not fit unsegmented scripts), so their
+ * spelling is a list of known misspellings and their rules are about punctuation and width.
+ */
+export const proofreadLanguages = ['en', 'es', 'fr', 'de', 'pt', 'it', 'ja', 'zh'] as const;
 export type ProofreadLanguage = (typeof proofreadLanguages)[number];
 
-export const findingKinds = ['spelling', 'repeated-word', 'punctuation-spacing', 'agreement', 'passive-voice', 'long-sentence'] as const;
+/** character-width: half-width punctuation or katakana in Japanese or Chinese, full-width letters among half-width ones, full-width punctuation in Latin text. */
+export const findingKinds = ['spelling', 'repeated-word', 'punctuation-spacing', 'character-width', 'agreement', 'passive-voice', 'long-sentence'] as const;
 export type FindingKind = (typeof findingKinds)[number];
 
 export const proofreadFinding = z.object({

@@ -1,12 +1,12 @@
 /**
  * Spelling through the Hunspell program (Debian's `hunspell`) in its pipe mode (`-a`, the ispell
- * protocol), for the dictionaries nspell cannot load in reasonable time: nspell expands every
- * affix rule of every word when it reads a dictionary, and Portuguese (about 1 MB of affix rules)
- * or Italian take minutes that way, where Hunspell opens them in about a second. One process per
+ * protocol), for every dictionary: nspell expands every affix rule of every word when it reads a
+ * dictionary, so French takes about 15 s that way and Portuguese (about 1 MB of affix rules) or
+ * Italian minutes, where Hunspell opens each in under a second. One process per
  * dictionary, started on first use and kept; a process that dies is started again on the next
  * call.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,15 @@ export function verdictOf(lines: string[]): WordVerdict {
 export function withApostropheWordChars(aff: string): string {
   if (/^WORDCHARS\s/m.test(aff)) return aff.replace(/^(WORDCHARS\s+)(\S+)/m, (_all, head: string, chars: string) => `${head}${chars.includes("'") ? '' : "'"}${chars}`);
   return `${aff.replace(/\s*$/, '')}\nWORDCHARS '\n`;
+}
+
+const installed = new Map<string, boolean>();
+
+/** Whether the Hunspell program runs (`hunspell -v`), asked once a command: the languages nspell can also read fall back to it when not. */
+export function hunspellInstalled(command: string): boolean {
+  let answer = installed.get(command);
+  if (answer === undefined) installed.set(command, answer = !spawnSync(command, ['-v'], { stdio: 'ignore', timeout: 10_000 }).error);
+  return answer;
 }
 
 export class HunspellSpeller {

@@ -10,7 +10,7 @@ import { ProviderError, type OpenAiSettings } from '../openai.js';
 import { serverSentEvents } from '../sse.js';
 import type { Finding } from './rules.js';
 
-const LANGUAGE_NAMES: Record<ProofreadLanguage, string> = { en: 'English', es: 'Spanish', fr: 'French', de: 'German', pt: 'Brazilian Portuguese', it: 'Italian' };
+const LANGUAGE_NAMES: Record<ProofreadLanguage, string> = { en: 'English', es: 'Spanish', fr: 'French', de: 'German', pt: 'Brazilian Portuguese', it: 'Italian', ja: 'Japanese', zh: 'Simplified Chinese' };
 
 export function proofreadPrompt(language: ProofreadLanguage): string {
   return [

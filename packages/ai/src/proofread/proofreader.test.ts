@@ -61,3 +61,13 @@ describe('proofreader with Debian Hunspell dictionaries', { timeout: 60_000 }, (
     expect(findings.map((f) => f.text)).toEqual(['Gartten']);
   });
 });
+
+describe('proofreader without the Hunspell program', { timeout: 60_000 }, () => {
+  it('falls back to nspell for English when the hunspell command is missing', async () => {
+    const proofreader = new Proofreader(undefined, '/nonexistent/hunspell');
+    const findings = await proofreader.spelling('We will recieve the letter.', 'en');
+    expect(findings.map((f) => f.text)).toEqual(['recieve']);
+    expect(findings[0]!.suggestions).toContain('receive');
+    await proofreader.close();
+  });
+});

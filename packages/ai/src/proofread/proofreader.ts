@@ -1,25 +1,30 @@
 /**
  * The offline proofreader: spelling over Debian's Hunspell dictionaries (/usr/share/hunspell,
  * from the hunspell-* packages that scripts/setup.sh installs), and the grammar and style rules
- * of rules.ts. English, Spanish, French and German are read by nspell, in this process; each
- * dictionary once, when its language is first asked for (French takes about 20 s and a few
- * hundred MB), and kept. Portuguese and Italian are read by the Hunspell program itself
- * (hunspell.ts): nspell takes minutes over their affix rules, Hunspell about a second.
+ * of rules.ts. Every dictionary is read by the Hunspell program itself (hunspell.ts), which opens
+ * one in well under a second. English, Spanish, French and German fall back to nspell, in this
+ * process, when the program is missing: nspell expands every affix rule when it reads a
+ * dictionary (French took about 15 s and a few hundred MB, against 0.2 s for Hunspell, measured
+ * by `npm run bench -- ai-proofread`, with the same recall and fewer false alarms), and for
+ * Portuguese and Italian it takes minutes, so they have no fallback.
+ * Japanese and Chinese have no Hunspell dictionary: their spelling is a list of known
+ * misspellings matched over the unsegmented text (confusions.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProofreadLanguage } from '@pagewright/contracts';
 import nspell from 'nspell';
 import { wordSpans } from '../detector/text.js';
-import { HunspellSpeller, type WordVerdict } from './hunspell.js';
+import { ConfusionScanner, isConfusionLanguage, type ConfusionLanguage } from './confusions.js';
+import { HunspellSpeller, hunspellInstalled, type WordVerdict } from './hunspell.js';
 import { grammarFindings, type Finding } from './rules.js';
 
 /** The Hunspell file of each language (Debian's names) and what reads it. */
-export const DICTIONARIES: Record<ProofreadLanguage, { file: string; reader: 'nspell' | 'hunspell' }> = {
-  en: { file: 'en_US', reader: 'nspell' },
-  es: { file: 'es_ES', reader: 'nspell' },
-  fr: { file: 'fr_FR', reader: 'nspell' },
-  de: { file: 'de_DE', reader: 'nspell' },
+export const DICTIONARIES: Record<Exclude<ProofreadLanguage, ConfusionLanguage>, { file: string; reader: 'nspell' | 'hunspell'; fallback?: 'nspell' }> = {
+  en: { file: 'en_US', reader: 'hunspell', fallback: 'nspell' },
+  es: { file: 'es_ES', reader: 'hunspell', fallback: 'nspell' },
+  fr: { file: 'fr_FR', reader: 'hunspell', fallback: 'nspell' },
+  de: { file: 'de_DE', reader: 'hunspell', fallback: 'nspell' },
   pt: { file: 'pt_BR', reader: 'hunspell' },
   it: { file: 'it_IT', reader: 'hunspell' },
 };
@@ -79,16 +84,21 @@ export function normaliseDictionary(aff: string, dic: string): string {
 
 export class Proofreader {
   private readonly spellers = new Map<ProofreadLanguage, Promise<Speller>>();
+  private readonly confusions = new Map<ConfusionLanguage, ConfusionScanner>();
 
-  constructor(private readonly dictionaryDir = process.env.HUNSPELL_DIR ?? '/usr/share/hunspell') {}
+  constructor(
+    private readonly dictionaryDir = process.env.HUNSPELL_DIR ?? '/usr/share/hunspell',
+    private readonly hunspellCommand = process.env.HUNSPELL_BIN ?? 'hunspell',
+  ) {}
 
-  private speller(language: ProofreadLanguage): Promise<Speller> {
+  private speller(language: Exclude<ProofreadLanguage, ConfusionLanguage>): Promise<Speller> {
     let speller = this.spellers.get(language);
     if (!speller) {
-      const { file, reader } = DICTIONARIES[language];
+      const { file, reader, fallback } = DICTIONARIES[language];
       const base = path.join(this.dictionaryDir, file);
-      speller = reader === 'hunspell'
-        ? Promise.resolve(new HunspellSpeller(base))
+      const hunspell = reader === 'hunspell' && (fallback === undefined || hunspellInstalled(this.hunspellCommand));
+      speller = hunspell
+        ? Promise.resolve(new HunspellSpeller(base, this.hunspellCommand))
         : Promise.all([readFile(`${base}.aff`, 'utf8'), readFile(`${base}.dic`, 'utf8')])
           // A byte-order mark before SET hides the encoding line from nspell.
           .then(([aff, dic]) => nspellSpeller(nspell({ aff: aff.replace(/^\uFEFF/, ''), dic: normaliseDictionary(aff, dic.replace(/^\uFEFF/, '')) })));
@@ -100,6 +110,11 @@ export class Proofreader {
   }
 
   async spelling(text: string, language: ProofreadLanguage): Promise<Finding[]> {
+    if (isConfusionLanguage(language)) {
+      let scanner = this.confusions.get(language);
+      if (!scanner) this.confusions.set(language, scanner = ConfusionScanner.load(language));
+      return scanner.scan(text);
+    }
     const speller = await this.speller(language);
     const words = wordSpans(text).map((span) => ({ span, plain: span.text.replace(/’/g, "'") })).filter((w) => !skipped(w.plain));
     // Each distinct word is asked once: a long text repeats most of its words.

@@ -1,11 +1,12 @@
 /**
  * Grammar and style rules of the proofreader: patterns, not a parser, so each is narrow on
- * purpose and says what it found. Repeated words and punctuation spacing apply to every
- * language; agreement, passive voice and the a/an rule are English only. Long sentences are
- * flagged in every language.
+ * purpose and says what it found. Repeated words apply to every language, punctuation spacing
+ * to every one but Japanese and Chinese; agreement, passive voice and the a/an rule are English only. Long sentences are
+ * flagged in every language but Japanese and Chinese, which get cjkRules.ts instead.
  */
 import type { FindingKind, ProofreadLanguage } from '@pagewright/contracts';
 import { sentenceSpans, wordTokens } from '../detector/text.js';
+import { cjkFindings } from './cjkRules.js';
 
 export interface Finding {
   kind: FindingKind;
@@ -104,7 +105,10 @@ export function longSentences(text: string): Finding[] {
 }
 
 export function grammarFindings(text: string, language: ProofreadLanguage): Finding[] {
-  const findings = [...repeatedWords(text, language), ...punctuationSpacing(text, language), ...longSentences(text)];
+  // Japanese and Chinese have their own punctuation (cjkRules.ts): the Latin spacing rules would ask for a space after a comma,
+  // and sentences without spaces have no words to count for the long-sentence hint.
+  if (language === 'ja' || language === 'zh') return [...repeatedWords(text, language), ...cjkFindings(text, language)];
+  const findings = [...repeatedWords(text, language), ...punctuationSpacing(text, language), ...longSentences(text), ...cjkFindings(text, language)];
   if (language === 'en') findings.push(...englishAgreement(text), ...passiveVoice(text));
   return findings;
 }

@@ -1,6 +1,8 @@
 /**
- * Runs in a worker thread (proofreadPool.ts): nspell reads a Hunspell dictionary synchronously,
- * and Debian's French one takes about 20 s, which would stall every request of the API thread.
+ * Runs in a worker thread (proofreadPool.ts): the dictionaries are read by Hunspell processes,
+ * but without the hunspell program nspell reads English, Spanish, French and German
+ * synchronously, and Debian's French takes about 15 s that way, which would stall every request
+ * of the API thread.
  * The dictionaries stay loaded as long as the thread lives.
  */
 import { Proofreader, type Finding } from '@pagewright/ai';

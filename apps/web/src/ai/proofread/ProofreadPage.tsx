@@ -90,6 +90,8 @@ function ProofreadWorkspace() {
             </Button>
           </Group>
           <Text fz="xs" c="dimmed">{t('aiProofread.rulesNote')}</Text>
+          {/* What Japanese and Chinese get offline is narrower than a dictionary: the page says so where it applies. */}
+          {(lang === 'ja' || lang === 'zh') && <Text fz="xs" c="dimmed" data-testid="proofread-cjk-note">{t('aiProofread.cjkNote')}</Text>}
           {error && <Alert color="red" data-testid="proofread-error">{error}</Alert>}
         </Stack>
       </Paper>
