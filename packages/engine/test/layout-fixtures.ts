@@ -435,3 +435,35 @@ export function overprintedPdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+export const BAR_CHART = {
+  above: 'The chart below shows the answers received in each quarter of the year.',
+  below: 'The answers grew in every quarter after the reminders were sent out.',
+  title: 'Answers received in each quarter of the year',
+  quarters: ['Q1', 'Q2', 'Q3', 'Q4'],
+  ticks: ['0', '50', '100'],
+};
+
+/**
+ * A bar chart drawn with paths between two paragraphs: four filled bars of different heights on
+ * an axis (two stroked lines), quarter labels under the bars and value ticks left of the axis.
+ * With `title`, a title in the body size is set inside the chart, above the bars.
+ */
+export function barChartPdf(options: { title?: boolean } = {}): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const ops = [show('F1', 11, 72, 760, BAR_CHART.above)];
+    // Axes: x from (120, 560) to (400, 560), y from (120, 560) to (120, 700).
+    ops.push('0 0 0 RG 1 w 120 560 m 400 560 l S 120 560 m 120 700 l S');
+    [60, 95, 110, 130].forEach((h, i) => ops.push(`0.2 0.4 0.8 rg ${140 + i * 65} 560 40 ${h} re f`));
+    BAR_CHART.quarters.forEach((label, i) => ops.push(show('F1', 8, 152 + i * 65, 548, label)));
+    BAR_CHART.ticks.forEach((label, i) => ops.push(show('F1', 8, 100, 557 + i * 65, label)));
+    if (options.title) ops.push(show('F1', 11, 140, 705, BAR_CHART.title));
+    ops.push(show('F1', 11, 72, 500, BAR_CHART.below));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { ACCENTS, EXPANDED, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, BAR_CHART, EXPANDED, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, barChartPdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
@@ -454,6 +454,35 @@ describe('a page whose text would run past its bottom', () => {
       doc.destroy();
     }
   }, 120_000);
+});
+
+describe('a bar chart drawn with filled paths', () => {
+  it('is one picture at the chart with its axis labels, in the DOCX too, and the labels are not also loose paragraphs', async () => {
+    const path = tmp.file('bar-chart.pdf', barChartPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.blocks.map((b) => b.kind)).toEqual(['paragraph', 'image', 'paragraph']);
+    // The bars and axes (120..400 across, 560..700 up from the bottom), the quarter labels
+    // under them and the ticks left of the axis (from x = 100).
+    const chart = page.blocks[1]!.bbox;
+    expect(chart.x0).toBeLessThan(101);
+    expect(chart.x1).toBeGreaterThan(399);
+    expect(chart.y0).toBeLessThan(842 - 700);
+    expect(chart.y1).toBeGreaterThan(842 - 550);
+    expect(paragraphsOf(page).map(textOf)).toEqual([BAR_CHART.above, BAR_CHART.below]);
+
+    const docx = tmp.out('bar-chart.docx');
+    await pdfToWord({ path }, docx);
+    const xml = unzip(docx, 'word/document.xml');
+    expect(xml.match(/<pic:pic\b/g)).toHaveLength(1);
+    expect(wordParagraphs(xml).filter((t) => t !== '')).toEqual([BAR_CHART.above, BAR_CHART.below]);
+  });
+
+  it('keeps a title set inside the chart as text and out of the picture, while its ticks go into the picture', async () => {
+    const path = tmp.file('titled-bar-chart.pdf', barChartPdf({ title: true }));
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.blocks.filter((b) => b.kind === 'image')).toHaveLength(1);
+    expect(paragraphsOf(page).map(textOf)).toEqual([BAR_CHART.above, BAR_CHART.title, BAR_CHART.below]);
+  });
 });
 
 describe('text printed over itself', () => {
