@@ -467,3 +467,28 @@ export function barChartPdf(options: { title?: boolean } = {}): Uint8Array {
     doc.destroy();
   }
 }
+
+export const CHART_IN_TABLE = { rows: ['Ethanol 1.35 1.42', 'Biodiesel 2.85 2.99', 'Soybean oil 30.02 31.22', 'Corn oil 37.88 37.75', 'Tallow 30.50 34.50', 'Grease 23.50 25.05'] };
+
+/**
+ * A page ruled as one table: rows of prices on the left, and in a cell on the right spanning
+ * them, a line chart drawn with a curve (the weekly market reports that set a chart beside the
+ * figures it plots).
+ */
+export function chartInTablePdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const ops = ['0 0 0 RG 0.5 w 72 400 m 520 400 l S 72 700 m 520 700 l S 72 400 m 72 700 l S 300 400 m 300 700 l S 520 400 m 520 700 l S'];
+    CHART_IN_TABLE.rows.forEach((row, i) => {
+      const top = 700 - i * 50;
+      if (i > 0) ops.push(`72 ${top} m 300 ${top} l S`);
+      ops.push(show('F1', 10, 80, top - 30, row));
+    });
+    ops.push('0 0 1 RG 1.5 w 320 450 m 360 620 400 480 440 600 c 460 650 480 560 500 640 c S');
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

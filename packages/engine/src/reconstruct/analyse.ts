@@ -250,6 +250,14 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
       const { tables: loose, rest } = borderlessTables(lines, colRect, ctx);
       for (const t of loose) items.push({ y: t.bbox.y0, item: { kind: 'block', block: t } });
       for (const l of rest) items.push({ y: l.y0, item: { kind: 'line', line: l } });
+      // A floating picture drawn inside a table's box (a chart in a cell of a ruled page) comes
+      // before the table: anchored after it, it would follow the table's end onto a later page.
+      for (const it of items) {
+        if (it.item.kind !== 'block' || it.item.block.kind !== 'image' || !it.item.block.float) continue;
+        const img = it.item.block.bbox;
+        const around = items.find((t) => t.item.kind === 'block' && t.item.block.kind === 'table' && centreIn(img, t.item.block.bbox));
+        if (around) it.y = Math.min(it.y, around.y - 0.01);
+      }
       items.sort((a, b) => a.y - b.y);
       let pending: Line[] = [];
       const flush = (): void => {
@@ -319,6 +327,12 @@ function shadeCells(table: Table, fills: Fill[]): void {
     }
     y0 = y1;
   }
+}
+
+function centreIn(r: Rect, box: Rect): boolean {
+  const cx = (r.x0 + r.x1) / 2;
+  const cy = (r.y0 + r.y1) / 2;
+  return cx >= box.x0 && cx <= box.x1 && cy >= box.y0 && cy <= box.y1;
 }
 
 function bboxOf(rects: Rect[]): Rect | undefined {

@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { ACCENTS, BAR_CHART, EXPANDED, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, barChartPdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, BAR_CHART, CHART_IN_TABLE, EXPANDED, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, barChartPdf, chartInTablePdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
@@ -482,6 +482,21 @@ describe('a bar chart drawn with filled paths', () => {
     const page = (await analysePdf({ path })).pages[0]!;
     expect(page.blocks.filter((b) => b.kind === 'image')).toHaveLength(1);
     expect(paragraphsOf(page).map(textOf)).toEqual([BAR_CHART.above, BAR_CHART.title, BAR_CHART.below]);
+  });
+});
+
+describe('a chart drawn in a cell of a ruled page', () => {
+  it('comes before the table, so the DOCX anchors its picture above the table on the same page', async () => {
+    const path = tmp.file('chart-in-table.pdf', chartInTablePdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.blocks.map((b) => b.kind)).toEqual(['image', 'table']);
+    expect(page.blocks[0]).toMatchObject({ float: true });
+    const docx = tmp.out('chart-in-table.docx');
+    await pdfToWord({ path }, docx);
+    const xml = unzip(docx, 'word/document.xml');
+    expect(xml.indexOf('<wp:anchor')).toBeGreaterThan(0);
+    expect(xml.indexOf('<wp:anchor')).toBeLessThan(xml.indexOf('<w:tbl>'));
+    expect(xml).toContain(CHART_IN_TABLE.rows[0]!.split(' ')[0]);
   });
 });
 
