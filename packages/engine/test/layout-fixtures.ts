@@ -492,3 +492,35 @@ export function chartInTablePdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+export const STAMPED_COLUMNS = {
+  heading: 'Annual report on the survey of the members and their work',
+  left: Array.from({ length: 12 }, (_, i) => `The left column runs on in line ${String(i + 1).padStart(2, '0')} here.`),
+  right: Array.from({ length: 12 }, (_, i) => `The right column runs on in line ${String(i + 1).padStart(2, '0')} too.`),
+  stamp: 'arXiv:2401.00001v1 [cs.CL] 1 Jan 2024',
+  form: [
+    ['Name:', 'Jane Doe'],
+    ['Member since:', '2019'],
+    ['Region:', 'North'],
+  ],
+};
+
+/**
+ * A page of two columns under a heading across both, with an archive's stamp set sideways up
+ * the left margin beside them, and a form of labels and values across the page under them.
+ */
+export function stampedColumnsPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')), F2: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')) };
+    const ops = [show('F2', 16, 72, 780, STAMPED_COLUMNS.heading)];
+    STAMPED_COLUMNS.left.forEach((line, i) => ops.push(show('F1', 10, 72, 740 - i * 14, line)));
+    STAMPED_COLUMNS.right.forEach((line, i) => ops.push(show('F1', 10, 320, 740 - i * 14, line)));
+    ops.push(`BT 0.5 0.5 0.5 rg /F1 14 Tf 0 1 -1 0 40 450 Tm (${STAMPED_COLUMNS.stamp}) Tj ET`);
+    STAMPED_COLUMNS.form.forEach(([label, value], i) => ops.push(show('F1', 10, 72, 520 - i * 16, label!), show('F1', 10, 320, 520 - i * 16, value!)));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

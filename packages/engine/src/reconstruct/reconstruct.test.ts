@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { ACCENTS, BAR_CHART, CHART_IN_TABLE, EXPANDED, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, barChartPdf, chartInTablePdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, BAR_CHART, CHART_IN_TABLE, EXPANDED, STAMPED_COLUMNS, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, barChartPdf, chartInTablePdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stampedColumnsPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
@@ -172,6 +172,25 @@ describe('labels and their values in two halves', () => {
     expect(page.columns).toHaveLength(1);
     const text = page.blocks.map((b) => (b.kind === 'paragraph' ? textOf(b) : b.kind === 'table' ? b.rows.map((r) => r.cells.map((c) => c.text.map(textOf).join(' ')).join(' ')).join(' ') : '')).join(' ');
     expect(text).toBe(PAIRS.map(([label, value]) => `${label} ${value}`).join(' '));
+  });
+});
+
+describe('two columns under a heading, with a stamp up the margin and a form under them', () => {
+  it('reads the heading, the left column whole, then the right column, and each label of the form with its value', async () => {
+    const path = tmp.file('stamped-columns.pdf', stampedColumnsPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.columns).toHaveLength(2);
+    const text = page.blocks
+      .map((b) => (b.kind === 'paragraph' ? textOf(b) : b.kind === 'table' ? b.rows.map((r) => r.cells.map((c) => c.text.map(textOf).join(' ')).join(' ')).join(' ') : ''))
+      .filter((t) => t !== STAMPED_COLUMNS.stamp);
+    expect(text).toEqual([
+      STAMPED_COLUMNS.heading,
+      STAMPED_COLUMNS.left.join(' '),
+      STAMPED_COLUMNS.right.join(' '),
+      STAMPED_COLUMNS.form.map(([label, value]) => `${label} ${value}`).join(' '),
+    ]);
+    // The sideways stamp is read with the column beside it, not as a band across the page.
+    expect(page.blocks.find((b) => b.kind === 'paragraph' && textOf(b) === STAMPED_COLUMNS.stamp)?.column).toBe(0);
   });
 });
 
