@@ -346,8 +346,12 @@ function figureRegions(raw: RawPage): Rect[] {
       if (seg.glyphs.length > LABEL_MAX_GLYPHS || isPartCaption(seg)) continue;
       const dx = Math.max(0, b.x0 - seg.x1, seg.x0 - b.x1);
       const dy = Math.max(0, b.y0 - seg.y1, seg.y0 - b.y1);
-      // A label centred on the drawing's edge (a tick beside its axis) is taken in whole too.
-      if (centreIn(seg, b) || (dx <= 24 && dy <= 12 && (dx === 0 || dy === 0))) {
+      // A label centred on the drawing's side edge (a tick beside its axis) is taken in whole
+      // across; only across, as a figure made taller than drawn pushes the page's flow down.
+      if (centreIn(seg, b)) {
+        b.x0 = Math.min(b.x0, seg.x0);
+        b.x1 = Math.max(b.x1, seg.x1);
+      } else if (dx <= 24 && dy <= 12 && (dx === 0 || dy === 0)) {
         b.x0 = Math.min(b.x0, seg.x0);
         b.y0 = Math.min(b.y0, seg.y0);
         b.x1 = Math.max(b.x1, seg.x1);
