@@ -28,7 +28,7 @@
 // milliseconds per page (process.cpuUsage around each conversion, which other processes on a
 // loaded machine disturb less than the wall clock), without LibreOffice or the quality scores.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as mupdf from 'mupdf';
 import { benchSet, corpusFiles, f1, f3, hasCommand, loadEngine, mean, meanPageSsim, realFiles, renderLoImports, repaired, soffice, withTempDir } from './lib.js';
@@ -240,6 +240,10 @@ export async function run() {
       const row = rows.find((r) => join(lo, `${r.name.replace(/\.pdf$/i, '')}.docx`) === path);
       if (row) row.loError = reason;
     }
+
+    // PAGEWRIGHT_BENCH_KEEP=<dir>: our DOCX files and their renderings stay there for a look.
+    const keep = process.env.PAGEWRIGHT_BENCH_KEEP;
+    if (keep) for (const d of [ours, oursPdf]) cpSync(d, join(keep, basename(d)), { recursive: true });
 
     const line = (cells) => process.stdout.write(`${cells.join('  ')}\n`);
     line(['file'.padEnd(44), 'pages', 'text ours', 'text LO', 'SSIM ours', 'SSIM LO', 'flow ours', 'flow LO', 'p/s ours', 'p/s LO', 'pp ours', 'pp LO']);

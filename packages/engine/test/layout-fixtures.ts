@@ -435,3 +435,92 @@ export function overprintedPdf(): Uint8Array {
     doc.destroy();
   }
 }
+
+export const BAR_CHART = {
+  above: 'The chart below shows the answers received in each quarter of the year.',
+  below: 'The answers grew in every quarter after the reminders were sent out.',
+  title: 'Answers received in each quarter of the year',
+  quarters: ['Q1', 'Q2', 'Q3', 'Q4'],
+  ticks: ['0', '50', '100'],
+};
+
+/**
+ * A bar chart drawn with paths between two paragraphs: four filled bars of different heights on
+ * an axis (two stroked lines), quarter labels under the bars and value ticks left of the axis.
+ * With `title`, a title in the body size is set inside the chart, above the bars.
+ */
+export function barChartPdf(options: { title?: boolean } = {}): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const ops = [show('F1', 11, 72, 760, BAR_CHART.above)];
+    // Axes: x from (120, 560) to (400, 560), y from (120, 560) to (120, 700).
+    ops.push('0 0 0 RG 1 w 120 560 m 400 560 l S 120 560 m 120 700 l S');
+    [60, 95, 110, 130].forEach((h, i) => ops.push(`0.2 0.4 0.8 rg ${140 + i * 65} 560 40 ${h} re f`));
+    BAR_CHART.quarters.forEach((label, i) => ops.push(show('F1', 8, 152 + i * 65, 548, label)));
+    BAR_CHART.ticks.forEach((label, i) => ops.push(show('F1', 8, 100, 557 + i * 65, label)));
+    if (options.title) ops.push(show('F1', 11, 140, 705, BAR_CHART.title));
+    ops.push(show('F1', 11, 72, 500, BAR_CHART.below));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}
+
+export const CHART_IN_TABLE = { rows: ['Ethanol 1.35 1.42', 'Biodiesel 2.85 2.99', 'Soybean oil 30.02 31.22', 'Corn oil 37.88 37.75', 'Tallow 30.50 34.50', 'Grease 23.50 25.05'] };
+
+/**
+ * A page ruled as one table: rows of prices on the left, and in a cell on the right spanning
+ * them, a line chart drawn with a curve (the weekly market reports that set a chart beside the
+ * figures it plots).
+ */
+export function chartInTablePdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const ops = ['0 0 0 RG 0.5 w 72 400 m 520 400 l S 72 700 m 520 700 l S 72 400 m 72 700 l S 300 400 m 300 700 l S 520 400 m 520 700 l S'];
+    CHART_IN_TABLE.rows.forEach((row, i) => {
+      const top = 700 - i * 50;
+      if (i > 0) ops.push(`72 ${top} m 300 ${top} l S`);
+      ops.push(show('F1', 10, 80, top - 30, row));
+    });
+    ops.push('0 0 1 RG 1.5 w 320 450 m 360 620 400 480 440 600 c 460 650 480 560 500 640 c S');
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}
+
+export const STAMPED_COLUMNS = {
+  heading: 'Annual report on the survey of the members and their work',
+  left: Array.from({ length: 12 }, (_, i) => `The left column runs on in line ${String(i + 1).padStart(2, '0')} here.`),
+  right: Array.from({ length: 12 }, (_, i) => `The right column runs on in line ${String(i + 1).padStart(2, '0')} too.`),
+  stamp: 'arXiv:2401.00001v1 [cs.CL] 1 Jan 2024',
+  form: [
+    ['Name:', 'Jane Doe'],
+    ['Member since:', '2019'],
+    ['Region:', 'North'],
+  ],
+};
+
+/**
+ * A page of two columns under a heading across both, with an archive's stamp set sideways up
+ * the left margin beside them, and a form of labels and values across the page under them.
+ */
+export function stampedColumnsPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')), F2: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')) };
+    const ops = [show('F2', 16, 72, 780, STAMPED_COLUMNS.heading)];
+    STAMPED_COLUMNS.left.forEach((line, i) => ops.push(show('F1', 10, 72, 740 - i * 14, line)));
+    STAMPED_COLUMNS.right.forEach((line, i) => ops.push(show('F1', 10, 320, 740 - i * 14, line)));
+    ops.push(`BT 0.5 0.5 0.5 rg /F1 14 Tf 0 1 -1 0 40 450 Tm (${STAMPED_COLUMNS.stamp}) Tj ET`);
+    STAMPED_COLUMNS.form.forEach(([label, value], i) => ops.push(show('F1', 10, 72, 520 - i * 16, label!), show('F1', 10, 320, 520 - i * 16, value!)));
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}

@@ -228,6 +228,18 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
     }
     return -1;
   };
+  // Text set sideways (an archive's stamp up the margin, a rotated label) is read with the
+  // column nearest to it: as spanning content it would cut the columns beside it into two bands,
+  // and each band's columns are balanced on their own, mixing the text of both columns.
+  const nearestColumn = (r: Rect): number => {
+    const mid = (r.x0 + r.x1) / 2;
+    let best = 0;
+    columns.forEach((c, i) => {
+      if (Math.abs((c.x0 + c.x1) / 2 - mid) < Math.abs((columns[best]!.x0 + columns[best]!.x1) / 2 - mid)) best = i;
+    });
+    return best;
+  };
+  const across = pairedRows(segments, columns, columnOf);
   const blocksIn: { rect: Rect; item: Item }[] = [];
   for (const t of tables) blocksIn.push({ rect: t.table.bbox, item: { kind: 'block', block: t.table } });
   for (const img of images) blocksIn.push({ rect: img.bbox, item: { kind: 'block', block: img } });
@@ -235,7 +247,7 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
   // Bands: runs of spanning content alternate with runs of column content, top to bottom.
   type Placed = { rect: Rect; column: number; item?: Item; segment?: Segment };
   const placed: Placed[] = [
-    ...segments.map((s) => ({ rect: s as Rect, column: columnOf(s), segment: s })),
+    ...segments.map((s) => ({ rect: s as Rect, column: across.has(s) ? -1 : s.upright ? columnOf(s) : nearestColumn(s), segment: s })),
     ...blocksIn.map((b) => ({ rect: b.rect, column: columnOf(b.rect), item: b.item })),
   ];
   // Walking down the page by the middle of each item, a change between spanning and column
@@ -263,6 +275,14 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
       const { tables: loose, rest } = borderlessTables(lines, colRect, ctx);
       for (const t of loose) items.push({ y: t.bbox.y0, item: { kind: 'block', block: t } });
       for (const l of rest) items.push({ y: l.y0, item: { kind: 'line', line: l } });
+      // A floating picture drawn inside a table's box (a chart in a cell of a ruled page) comes
+      // before the table: anchored after it, it would follow the table's end onto a later page.
+      for (const it of items) {
+        if (it.item.kind !== 'block' || it.item.block.kind !== 'image' || !it.item.block.float) continue;
+        const img = it.item.block.bbox;
+        const around = items.find((t) => t.item.kind === 'block' && t.item.block.kind === 'table' && centreIn(img, t.item.block.bbox));
+        if (around) it.y = Math.min(it.y, around.y - 0.01);
+      }
       items.sort((a, b) => a.y - b.y);
       let pending: Line[] = [];
       const flush = (): void => {
@@ -334,6 +354,12 @@ function shadeCells(table: Table, fills: Fill[]): void {
   }
 }
 
+function centreIn(r: Rect, box: Rect): boolean {
+  const cx = (r.x0 + r.x1) / 2;
+  const cy = (r.y0 + r.y1) / 2;
+  return cx >= box.x0 && cx <= box.x1 && cy >= box.y0 && cy <= box.y1;
+}
+
 function bboxOf(rects: Rect[]): Rect | undefined {
   if (rects.length === 0) return undefined;
   return {
@@ -368,6 +394,46 @@ function imageBlock(img: RawImage, bbox: Rect): ImageBlock {
 function rowsAcross(left: Segment[], right: Segment[]): boolean {
   const paired = left.filter((a) => right.some((b) => Math.abs(a.base - b.base) < Math.min(a.size, b.size) * 0.2)).length;
   return paired >= Math.max(left.length, right.length) * 0.8;
+}
+
+/**
+ * A form's labels and values set in two neighbouring columns of running text, above or below
+ * it: three or more rows in a row, at the top or the bottom of both columns, where a short line
+ * of one column (not filling it like running text) shares its baseline with a short line of the
+ * next, with no other line of either column between them. They are read across, each label
+ * with its value, not every label of the column first. (The halves of an index, short entries
+ * without running text, pair up in places too and are read half after half.)
+ */
+function pairedRows(segments: Segment[], columns: { x0: number; x1: number }[], columnOf: (r: Rect) => number): Set<Segment> {
+  const result = new Set<Segment>();
+  if (columns.length < 2) return result;
+  for (let i = 0; i + 1 < columns.length; i++) {
+    const [a, b] = [columns[i]!, columns[i + 1]!];
+    const left = segments.filter((s) => s.upright && columnOf(s) === i).sort((p, q) => p.base - q.base);
+    const right = segments.filter((s) => s.upright && columnOf(s) === i + 1).sort((p, q) => p.base - q.base);
+    const short = (s: Segment, c: { x0: number; x1: number }): boolean => s.x1 - s.x0 < (c.x1 - c.x0) * 0.6;
+    const running = (list: Segment[], c: { x0: number; x1: number }): boolean => list.filter((s) => !short(s, c)).length >= 3;
+    if (!running(left, a) || !running(right, b)) continue;
+    let run: [Segment, Segment][] = [];
+    const flush = (): void => {
+      if (run.length >= 3) {
+        const [top, bottom] = [run[0]![0].base, run[run.length - 1]![0].base];
+        const paired = new Set(run.flat());
+        const others = [...left, ...right].filter((s) => !paired.has(s));
+        const between = others.some((s) => s.base > top && s.base < bottom);
+        const atEdge = others.every((s) => s.base < top) || others.every((s) => s.base > bottom);
+        if (!between && atEdge) for (const s of paired) result.add(s);
+      }
+      run = [];
+    };
+    for (const s of left) {
+      const t = right.find((r) => Math.abs(r.base - s.base) < Math.min(r.size, s.size) * 0.2);
+      if (t && short(s, a) && short(t, b)) run.push([s, t]);
+      else flush();
+    }
+    flush();
+  }
+  return result;
 }
 
 /**
@@ -437,7 +503,8 @@ function toLines(segments: Segment[]): Line[] {
   const sorted = [...segments].sort((a, b) => a.base - b.base || a.x0 - b.x0);
   const lines: Line[] = [];
   const joins = (line: Line, s: Segment): boolean => {
-    if (!s.upright || overlapsX(line, s)) return false;
+    // Sideways text is a line of its own: nothing set upright shares its baseline.
+    if (!s.upright || !line.segments[0]!.upright || overlapsX(line, s)) return false;
     if (Math.abs(s.base - line.base) < Math.min(s.size, line.size) * 0.35) return true;
     const small = Math.min(s.size, line.size);
     const large = Math.max(s.size, line.size);

@@ -119,6 +119,7 @@ export function extractPage(page: MupdfPage, upright?: (turn: number) => boolean
     const { rules, art, fills, placements } = readVectors(page, bounds);
     const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art, fills };
     const bodySize = pageBodySize(raw.segments);
+    raw.art.push(...chartBars(raw));
     for (const region of figureRegions(raw)) addFigure(raw, page, list, bounds, region, bodySize);
     for (const region of formulaRegions(raw)) addFigure(raw, page, list, bounds, region, Infinity);
     return raw;
@@ -197,8 +198,12 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
   return result;
 }
 
-/** The region of the page (page-relative points) drawn at `dpi` with everything but text. */
-function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi: number): Omit<RawImage, 'bbox'> | undefined {
+/**
+ * The region of the page (page-relative points) drawn at `dpi` with everything but text, or
+ * with only the text whose glyphs start inside `keepText` (a figure's labels, while the text
+ * around them stays text).
+ */
+function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi: number, keepText: Rect[] = []): Omit<RawImage, 'bbox'> | undefined {
   const scale = dpi / 72;
   const bbox: [number, number, number, number] = [
     Math.floor((region.x0 + bounds[0]!) * scale),
@@ -216,7 +221,35 @@ function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi:
     draw = d;
     // Everything goes through but visible text; text clips still clip, so the clip stack
     // stays balanced.
+    // A glyph's origin on the page (its text matrix through the device's matrix, back to points).
+    const kept = (trm: Matrix, ctm: Matrix): boolean => {
+      const [x, y] = transformPoint(ctm, trm[4], trm[5]);
+      const px = x / scale - bounds[0]!;
+      const py = y / scale - bounds[1]!;
+      return keepText.some((r) => px >= r.x0 - 1 && px <= r.x1 + 1 && py >= r.y0 - 1 && py <= r.y1 + 1);
+    };
+    const labels = (text: InstanceType<typeof mupdf.Text>, ctm: Matrix): InstanceType<typeof mupdf.Text> | undefined => {
+      if (keepText.length === 0) return undefined;
+      const out = new mupdf.Text();
+      let any = false;
+      text.walk({
+        showGlyph(font, trm, glyph, unicode, wmode) {
+          if (!kept(trm as Matrix, ctm)) return;
+          out.showGlyph(font, trm, glyph, unicode, wmode);
+          any = true;
+        },
+      });
+      if (any) return out;
+      out.destroy();
+      return undefined;
+    };
     filter = new mupdf.Device({
+      fillText: (text, ctm, cs, color, alpha) => {
+        const shown = labels(text, ctm as Matrix);
+        if (!shown) return;
+        d.fillText(shown, ctm, cs, color as never, alpha);
+        shown.destroy();
+      },
       fillPath: (path, evenOdd, ctm, cs, color, alpha) => d.fillPath(path, evenOdd, ctm, cs, color as never, alpha),
       strokePath: (path, stroke, ctm, cs, color, alpha) => d.strokePath(path, stroke, ctm, cs, color as never, alpha),
       clipPath: (path, evenOdd, ctm) => d.clipPath(path, evenOdd, ctm),
@@ -321,10 +354,15 @@ function figureRegions(raw: RawPage): Rect[] {
   for (const b of boxes) {
     if (b.x1 - b.x0 < FIGURE_MIN_SIDE || b.y1 - b.y0 < FIGURE_MIN_SIDE) continue;
     for (const seg of raw.segments) {
-      if (seg.glyphs.length > LABEL_MAX_GLYPHS || centreIn(seg, b) || isPartCaption(seg)) continue;
+      if (seg.glyphs.length > LABEL_MAX_GLYPHS || isPartCaption(seg)) continue;
       const dx = Math.max(0, b.x0 - seg.x1, seg.x0 - b.x1);
       const dy = Math.max(0, b.y0 - seg.y1, seg.y0 - b.y1);
-      if (dx <= 24 && dy <= 12 && (dx === 0 || dy === 0)) {
+      // A label centred on the drawing's side edge (a tick beside its axis) is taken in whole
+      // across; only across, as a figure made taller than drawn pushes the page's flow down.
+      if (centreIn(seg, b)) {
+        b.x0 = Math.min(b.x0, seg.x0);
+        b.x1 = Math.max(b.x1, seg.x1);
+      } else if (dx <= 24 && dy <= 12 && (dx === 0 || dy === 0)) {
         b.x0 = Math.min(b.x0, seg.x0);
         b.y0 = Math.min(b.y0, seg.y0);
         b.x1 = Math.max(b.x1, seg.x1);
@@ -341,6 +379,50 @@ function figureRegions(raw: RawPage): Rect[] {
       const text = raw.segments.filter((s) => centreIn(s, b)).reduce((n, s) => n + s.glyphs.length, 0);
       return text <= FIGURE_MAX_TEXT;
     });
+}
+
+/**
+ * Filled boxes that are the bars of a chart: coloured, with no text on them, not a cell (ruled
+ * on three sides or beside a shaded box with text), and standing with at least two others on
+ * one baseline (or, for horizontal bars, one left edge) at different lengths. Empty shaded
+ * cells of a row share their baseline too, but at one height. The bars join the vector art
+ * that makes figures, so a bar chart becomes a picture like a drawn one.
+ */
+function chartBars(raw: RawPage): Rect[] {
+  const overlaps = (a: Rect, b: Rect, by = 0): boolean => a.x0 < b.x1 + by && b.x0 < a.x1 + by && a.y0 < b.y1 + by && b.y0 < a.y1 + by;
+  const onEdge = (f: Fill, horizontal: boolean, at: number): boolean =>
+    raw.rules.some((r) =>
+      horizontal
+        ? r.horizontal && Math.abs(r.y0 - at) < 1.5 && r.x0 <= f.x0 + 1.5 && r.x1 >= f.x1 - 1.5
+        : !r.horizontal && Math.abs(r.x0 - at) < 1.5 && r.y0 <= f.y0 + 1.5 && r.y1 >= f.y1 - 1.5,
+    );
+  const texted = raw.fills.filter((f) => raw.segments.some((s) => overlaps(s, f)));
+  const light = (hex: string): boolean => [0, 2, 4].every((i) => parseInt(hex.slice(i, i + 2), 16) >= 0xf0);
+  const candidates = raw.fills.filter((f) => {
+    if (light(f.color) || f.x1 - f.x0 > raw.width * 0.6 || (f.x1 - f.x0) * (f.y1 - f.y0) > raw.width * raw.height * 0.25) return false;
+    if (texted.includes(f) || texted.some((t) => overlaps(t, f, 1.5))) return false;
+    const ruled = [onEdge(f, true, f.y0), onEdge(f, true, f.y1), onEdge(f, false, f.x0), onEdge(f, false, f.x1)].filter(Boolean).length;
+    return ruled < 3;
+  });
+  const varied = (lengths: number[]): boolean => Math.max(...lengths) - Math.min(...lengths) > 1;
+  const bars: Rect[] = candidates.filter((f) => {
+    const base = candidates.filter((g) => Math.abs(g.y1 - f.y1) < 1.5);
+    const left = candidates.filter((g) => Math.abs(g.x0 - f.x0) < 1.5);
+    return (base.length >= 3 && varied(base.map((g) => g.y1 - g.y0))) || (left.length >= 3 && varied(left.map((g) => g.x1 - g.x0)));
+  });
+  if (bars.length === 0) return bars;
+  // The chart's axes and grid: the rules the bars stand on or cross, the rules meeting those
+  // (the other axis), and the rules running over the same span (grid lines above the bars).
+  const chart: Rule[] = [];
+  const sameSpan = (a: Rule, b: Rule): boolean =>
+    a.horizontal === b.horizontal && (a.horizontal ? Math.abs(a.x0 - b.x0) < 1.5 && Math.abs(a.x1 - b.x1) < 1.5 : Math.abs(a.y0 - b.y0) < 1.5 && Math.abs(a.y1 - b.y1) < 1.5);
+  const joins = (r: Rule): boolean => bars.some((b) => overlaps(r, b, 2)) || chart.some((c) => overlaps(r, c, 2) || sameSpan(c, r));
+  for (let hop = 0; hop < 3; hop++) {
+    const more = raw.rules.filter((r) => !chart.includes(r) && joins(r));
+    if (more.length === 0) break;
+    chart.push(...more);
+  }
+  return [...bars, ...chart.map((r) => ({ x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1 }))];
 }
 
 /** A caption of one part of a figure: a letter or roman numeral in brackets, then its words. */
@@ -414,9 +496,16 @@ function pageBodySize(segments: Segment[]): number {
  */
 function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], region: Rect, bodySize: number): void {
   const inside = raw.segments.filter((s) => centreIn(s, region));
-  if (inside.some((s) => s.size >= bodySize * 0.9 && s.glyphs.length > LABEL_MAX_GLYPHS)) {
-    const rendered = renderWithoutText(page, bounds, region, FIGURE_DPI);
+  const text = runningText(inside, bodySize);
+  if (text.size > 0) {
+    // The region's running text (a chart's title, a paragraph beside a drawing) stays text and
+    // out of the picture; its labels (axis ticks, legends) are drawn in it and leave the flow,
+    // so that each is seen once and the ticks do not scatter through the text as loose lines.
+    // Names written under shapes (words) stay text with the running text.
+    const labels = inside.filter((s) => !text.has(s) && (isTick(s) || !s.upright));
+    const rendered = renderWithoutText(page, bounds, region, FIGURE_DPI, labels);
     if (!rendered) return;
+    raw.segments = raw.segments.filter((s) => !labels.includes(s));
     raw.images = raw.images.filter((img) => !centreIn(img.bbox, region));
     raw.images.push({ bbox: region, ...rendered });
     raw.rules = raw.rules.filter((r) => !(r.x0 >= region.x0 - 1 && r.x1 <= region.x1 + 1 && r.y0 >= region.y0 - 1 && r.y1 <= region.y1 + 1));
@@ -448,6 +537,37 @@ function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupd
     device?.destroy();
     pixmap?.destroy();
   }
+}
+
+/**
+ * A chart's tick or axis mark: a number (with its unit or currency signs), or a word of up to
+ * three characters (a month's initial, a quarter).
+ */
+function isTick(seg: Segment): boolean {
+  const text = seg.glyphs.map((g) => g.c).join('').trim();
+  return /^[\p{N}\s.,:;%‰$€£¥+\-−–—/()*]+$/u.test(text) || /^[\p{L}\p{N}]{1,3}\.?$/u.test(text);
+}
+
+/**
+ * The segments of a figure's region that are running text rather than labels: lines in about
+ * the body size longer than a label, and the lines in their size just above or below them (a
+ * paragraph's short last line).
+ */
+function runningText(inside: Segment[], bodySize: number): Set<Segment> {
+  const text = new Set(inside.filter((s) => s.size >= bodySize * 0.9 && s.glyphs.length > LABEL_MAX_GLYPHS));
+  let grown = true;
+  while (grown) {
+    grown = false;
+    for (const s of inside) {
+      if (text.has(s)) continue;
+      const near = [...text].some((t) => Math.abs(t.size - s.size) <= t.size * 0.1 && Math.abs(t.base - s.base) <= t.size * 1.6 && s.x0 < t.x1 && t.x0 < s.x1);
+      if (near) {
+        text.add(s);
+        grown = true;
+      }
+    }
+  }
+  return text;
 }
 
 function colorHex(color: number[] | undefined): string {

@@ -14,7 +14,7 @@ import { pdfToEpub } from '../convert/pdf-to-epub.js';
 import { pdfToPages } from '../convert/pdf-to-pages.js';
 import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
-import { ACCENTS, EXPANDED, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
+import { ACCENTS, BAR_CHART, CHART_IN_TABLE, EXPANDED, STAMPED_COLUMNS, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, barChartPdf, chartInTablePdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stampedColumnsPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
@@ -172,6 +172,25 @@ describe('labels and their values in two halves', () => {
     expect(page.columns).toHaveLength(1);
     const text = page.blocks.map((b) => (b.kind === 'paragraph' ? textOf(b) : b.kind === 'table' ? b.rows.map((r) => r.cells.map((c) => c.text.map(textOf).join(' ')).join(' ')).join(' ') : '')).join(' ');
     expect(text).toBe(PAIRS.map(([label, value]) => `${label} ${value}`).join(' '));
+  });
+});
+
+describe('two columns under a heading, with a stamp up the margin and a form under them', () => {
+  it('reads the heading, the left column whole, then the right column, and each label of the form with its value', async () => {
+    const path = tmp.file('stamped-columns.pdf', stampedColumnsPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.columns).toHaveLength(2);
+    const text = page.blocks
+      .map((b) => (b.kind === 'paragraph' ? textOf(b) : b.kind === 'table' ? b.rows.map((r) => r.cells.map((c) => c.text.map(textOf).join(' ')).join(' ')).join(' ') : ''))
+      .filter((t) => t !== STAMPED_COLUMNS.stamp);
+    expect(text).toEqual([
+      STAMPED_COLUMNS.heading,
+      STAMPED_COLUMNS.left.join(' '),
+      STAMPED_COLUMNS.right.join(' '),
+      STAMPED_COLUMNS.form.map(([label, value]) => `${label} ${value}`).join(' '),
+    ]);
+    // The sideways stamp is read with the column beside it, not as a band across the page.
+    expect(page.blocks.find((b) => b.kind === 'paragraph' && textOf(b) === STAMPED_COLUMNS.stamp)?.column).toBe(0);
   });
 });
 
@@ -454,6 +473,50 @@ describe('a page whose text would run past its bottom', () => {
       doc.destroy();
     }
   }, 120_000);
+});
+
+describe('a bar chart drawn with filled paths', () => {
+  it('is one picture at the chart with its axis labels, in the DOCX too, and the labels are not also loose paragraphs', async () => {
+    const path = tmp.file('bar-chart.pdf', barChartPdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.blocks.map((b) => b.kind)).toEqual(['paragraph', 'image', 'paragraph']);
+    // The bars and axes (120..400 across, 560..700 up from the bottom), the quarter labels
+    // under them and the ticks left of the axis (from x = 100).
+    const chart = page.blocks[1]!.bbox;
+    expect(chart.x0).toBeLessThan(101);
+    expect(chart.x1).toBeGreaterThan(399);
+    expect(chart.y0).toBeLessThan(842 - 700);
+    expect(chart.y1).toBeGreaterThan(842 - 550);
+    expect(paragraphsOf(page).map(textOf)).toEqual([BAR_CHART.above, BAR_CHART.below]);
+
+    const docx = tmp.out('bar-chart.docx');
+    await pdfToWord({ path }, docx);
+    const xml = unzip(docx, 'word/document.xml');
+    expect(xml.match(/<pic:pic\b/g)).toHaveLength(1);
+    expect(wordParagraphs(xml).filter((t) => t !== '')).toEqual([BAR_CHART.above, BAR_CHART.below]);
+  });
+
+  it('keeps a title set inside the chart as text and out of the picture, while its ticks go into the picture', async () => {
+    const path = tmp.file('titled-bar-chart.pdf', barChartPdf({ title: true }));
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.blocks.filter((b) => b.kind === 'image')).toHaveLength(1);
+    expect(paragraphsOf(page).map(textOf)).toEqual([BAR_CHART.above, BAR_CHART.title, BAR_CHART.below]);
+  });
+});
+
+describe('a chart drawn in a cell of a ruled page', () => {
+  it('comes before the table, so the DOCX anchors its picture above the table on the same page', async () => {
+    const path = tmp.file('chart-in-table.pdf', chartInTablePdf());
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.blocks.map((b) => b.kind)).toEqual(['image', 'table']);
+    expect(page.blocks[0]).toMatchObject({ float: true });
+    const docx = tmp.out('chart-in-table.docx');
+    await pdfToWord({ path }, docx);
+    const xml = unzip(docx, 'word/document.xml');
+    expect(xml.indexOf('<wp:anchor')).toBeGreaterThan(0);
+    expect(xml.indexOf('<wp:anchor')).toBeLessThan(xml.indexOf('<w:tbl>'));
+    expect(xml).toContain(CHART_IN_TABLE.rows[0]!.split(' ')[0]);
+  });
 });
 
 describe('text printed over itself', () => {
