@@ -36,8 +36,10 @@ describe('runTesseract', () => {
       `import(${JSON.stringify(built)}).then((m) => m.runTesseract({ image: 'x.png', outBase: ${JSON.stringify(join(dir, 'out'))}, languages: ['eng'], workDir: ${JSON.stringify(dir)}, label: 'page 1' })).catch(() => {});`,
       { eval: true, env: { ...process.env, PAGEWRIGHT_TESSERACT: slow } },
     );
+    // The shell creates the file before it writes the pid and its newline: wait for both.
+    const written = () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n');
     const deadline = Date.now() + 10_000;
-    while (!existsSync(pidFile) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!written() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const pid = Number(readFileSync(pidFile, 'utf8'));
     expect(alive(pid)).toBe(true);
     await worker.terminate();
