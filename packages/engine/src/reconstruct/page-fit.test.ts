@@ -4,10 +4,13 @@
  * cell, and keep each one-line cell on one line in LibreOffice. The PDFs are drawn here with
  * MuPDF: ruled tables of dated rows, as government listings print them.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analysePdf } from './analyse.js';
 import type { Paragraph, Table } from './layout.js';
+import { pdfToWord } from '../convert/pdf-to-word.js';
 import { mupdf } from '../mupdf.js';
+import { OfficePool } from '../office/pool.js';
 import { savedBytes } from '../../test/fixtures.js';
 import { useTempDir } from '../../test/harness.js';
 
@@ -97,4 +100,26 @@ describe('a table filling its pages', () => {
     const table = (await analysePdf({ path })).pages[0]!.blocks.find((b): b is Table => b.kind === 'table');
     expect(table?.rows[0]?.cells.map((c) => c.text.map(textOf).join(' '))).toEqual([company, 'Santa Monica', 'Closure Permanent']);
   });
+
+  it('stays one page in LibreOffice when its cells\' text reaches past their rules: each one-line cell is set narrower rather than wrapped', async () => {
+    const company = 'Hank Fisher Properties, Inc. - Chateau at';
+    // Every company fills its cell and runs a point past its rule (as report writers print
+    // text that does not fit its column).
+    const xs = [30, 97, 164, 164 + 2 + widthOf(company) - 1, 560, 640, 760];
+    const path = tmp.file('full-cells.pdf', listingPdf(1, xs, () => Array.from({ length: ROWS }, (_, r) => [...warnRow(0, r).slice(0, 2), company, ...warnRow(0, r).slice(3, 6)])));
+    const docx = tmp.out('full-cells.docx');
+    await pdfToWord({ path }, docx);
+    const pool = new OfficePool({ instances: 1 });
+    try {
+      await pool.convertToPdf(docx, tmp.out('full-cells-lo.pdf'), { sourceExtension: 'docx' });
+    } finally {
+      await pool.close();
+    }
+    const doc = mupdf.Document.openDocument(readFileSync(tmp.out('full-cells-lo.pdf')), 'application/pdf');
+    try {
+      expect(doc.countPages()).toBe(1);
+    } finally {
+      doc.destroy();
+    }
+  }, 120_000);
 });
