@@ -143,8 +143,14 @@ function findRunningText(raws: RawPage[]): Running[] {
   // A page number shares its line with a title at most: a number among other numbers is a
   // cell of a table row (the first or last row of a table filling the page, which would
   // otherwise become a header or footer taller than the page's margin).
+  // Nor is a number between two column rules drawn across its line: it is in a table's cell.
+  const inCell = (raw: RawPage, s: Segment): boolean => {
+    const middle = (s.y0 + s.y1) / 2;
+    const across = raw.rules.filter((r) => !r.horizontal && r.y0 <= middle && r.y1 >= middle);
+    return across.some((r) => r.x1 <= s.x0 + 1) && across.some((r) => r.x0 >= s.x1 - 1);
+  };
   const lonePageNumber = (raw: RawPage, s: Segment): boolean => {
-    if (!isPageNumber(s)) return false;
+    if (!isPageNumber(s) || inCell(raw, s)) return false;
     const others = raw.segments.filter((o) => o !== s && sameLine(o, s));
     return others.length <= 2 && !others.some(isPageNumber);
   };

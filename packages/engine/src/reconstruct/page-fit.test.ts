@@ -66,11 +66,20 @@ describe('a table filling its pages', () => {
     const path = tmp.file('listing.pdf', listingPdf(3, XS, (p) => Array.from({ length: ROWS }, (_, r) => warnRow(p, r))));
     const layout = await analysePdf({ path });
     for (const page of layout.pages) {
-      expect(page.header.map(textOf)).toEqual([]);
+    expect(page.header.map(textOf)).toEqual([]);
       expect(page.footer.map(textOf)).toEqual([]);
       const table = page.blocks.find((b): b is Table => b.kind === 'table');
       expect(table?.rows).toHaveLength(ROWS);
     }
+  });
+
+  it('keeps a count in the first or last row of a ruled table in the table, not in the header or footer, when the row has few cells', async () => {
+    const xs = [30, 300, 500, 760];
+    const path = tmp.file('votes.pdf', listingPdf(1, xs, () => Array.from({ length: ROWS }, (_, r) => [`CANDIDATE ${r + 1}`, 'REP', String(100 + r)])));
+    const page = (await analysePdf({ path })).pages[0]!;
+    expect(page.header.map(textOf)).toEqual([]);
+    expect(page.footer.map(textOf)).toEqual([]);
+    expect(page.blocks.find((b): b is Table => b.kind === 'table')?.rows).toHaveLength(ROWS);
   });
 
   it('keeps a page number printed under the table in the footer', async () => {
