@@ -248,7 +248,9 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
   const children: ParagraphChild[] = [];
   if (options.columnBreak) children.push(new ColumnBreak());
   for (const f of options.floats ?? []) children.push(f);
-  const narrowing = options.room === undefined ? 0 : narrowingToFit(p, options.room);
+  // A body line's room starts at its indent (a list item's text after its number's tab).
+  const indentWidth = options.inCell ? 0 : p.leftIndent + (p.list ? 18 : Math.max(0, p.firstLineIndent));
+  const narrowing = options.room === undefined ? 0 : narrowingToFit(p, options.room - indentWidth);
   for (const run of p.runs) children.push(textRun(run, options.pageNumber, options.cellShading, narrowing));
   const fit = options.fit ?? AS_DRAWN;
   // Exact line spacing keeps the page's vertical rhythm.
@@ -478,7 +480,8 @@ export function layoutToDocx(layout: DocumentLayout): Document {
           continue;
         }
         if (block.kind === 'paragraph') {
-          children.push(paragraph(block, ctx, { columnBreak: pendingBreak, floats: floats.splice(0), fit }));
+          const room = band.spanning ? contentWidth - 0.1 : (columns[column]?.x1 ?? left + contentWidth) - colX;
+          children.push(paragraph(block, ctx, { columnBreak: pendingBreak, floats: floats.splice(0), fit, room }));
         } else if (block.kind === 'table') {
           // Pictures floating beside the table are anchored above it, on its page: anchored in
           // the paragraph after it, they would follow that paragraph onto the next page.

@@ -128,10 +128,17 @@ export function standInWidth(run: { text: string; size: number; bold: boolean; i
   let width = 0;
   for (const ch of run.text) {
     if (ch === '\u00ad') continue;
-    width += font.advanceGlyph(font.encodeCharacter(ch.codePointAt(0)!)) * run.size;
+    const gid = font.encodeCharacter(ch.codePointAt(0)!);
+    // Letters the family lacks come from the word processor's fallback font: an East Asian
+    // wide character is an em wide in every CJK font, anything else about half an em.
+    if (gid === 0) width += (WIDE.test(ch) ? 1 : 0.5) * run.size;
+    else width += font.advanceGlyph(gid) * run.size;
   }
   return width;
 }
+
+/** East Asian wide and full-width characters (CJK, kana, hangul, full-width forms and punctuation). */
+const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
 
 /**
  * Character spacing (twentieths of a point, as Word counts) that makes the run as wide in the

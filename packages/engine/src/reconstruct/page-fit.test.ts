@@ -66,7 +66,7 @@ describe('a table filling its pages', () => {
     const path = tmp.file('listing.pdf', listingPdf(3, XS, (p) => Array.from({ length: ROWS }, (_, r) => warnRow(p, r))));
     const layout = await analysePdf({ path });
     for (const page of layout.pages) {
-    expect(page.header.map(textOf)).toEqual([]);
+      expect(page.header.map(textOf)).toEqual([]);
       expect(page.footer.map(textOf)).toEqual([]);
       const table = page.blocks.find((b): b is Table => b.kind === 'table');
       expect(table?.rows).toHaveLength(ROWS);
@@ -129,6 +129,40 @@ describe('a table filling its pages', () => {
       expect(doc.countPages()).toBe(1);
     } finally {
       doc.destroy();
+    }
+  }, 120_000);
+});
+
+/** Ideographs of a résumé's project description, cycled to fill a line. */
+const IDEOGRAPHS = '负责四川省甘孜州丹巴磨子电站引水隧洞爆破方案优化设计及爆破震动监测工作沟通协调业主监理和施工三方人员';
+
+describe('a page of lines set in a Chinese font', () => {
+  it('stays one page in LibreOffice: a line as wide as its column in the fallback font is set narrower rather than wrapped', async () => {
+    let path: string;
+    const doc = new mupdf.PDFDocument();
+    try {
+      const fonts = { F1: doc.addCJKFont(new mupdf.Font('zh-Hans'), 'zh-Hans', 0, false) };
+      const hex = (text: string): string => [...text].map((c) => c.codePointAt(0)!.toString(16).padStart(4, '0')).join('');
+      // Each line a paragraph of its own (a gap under it), every one filling the column.
+      const ops = Array.from({ length: 40 }, (_, i) => `BT /F1 7.5 Tf 72 ${842 - 60 - i * 18} Td <${hex((IDEOGRAPHS + IDEOGRAPHS).slice(i % 10, (i % 10) + 40))}> Tj ET`);
+      doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+      path = tmp.file('ideographs.pdf', savedBytes(doc, 'compress'));
+    } finally {
+      doc.destroy();
+    }
+    const docx = tmp.out('ideographs.docx');
+    await pdfToWord({ path }, docx);
+    const pool = new OfficePool({ instances: 1 });
+    try {
+      await pool.convertToPdf(docx, tmp.out('ideographs-lo.pdf'), { sourceExtension: 'docx' });
+    } finally {
+      await pool.close();
+    }
+    const rendered = mupdf.Document.openDocument(readFileSync(tmp.out('ideographs-lo.pdf')), 'application/pdf');
+    try {
+      expect(rendered.countPages()).toBe(1);
+    } finally {
+      rendered.destroy();
     }
   }, 120_000);
 });
