@@ -30,18 +30,18 @@ const esc = (text: string): string => text.replace(/[\\()]/g, (c) => `\\${c}`);
  * Pages of one ruled table, a row per line from the top of the page to its bottom: cells
  * `rows(page)` (columns at `xs`), text 2 pt after each column's rule.
  */
-function listingPdf(pages: number, xs: number[], rows: (page: number) => string[][]): Uint8Array {
+function listingPdf(pages: number, xs: number[], rows: (page: number) => string[][], pitch = ROW): Uint8Array {
   const doc = new mupdf.PDFDocument();
   try {
     const fonts = { F1: doc.addSimpleFont(helvetica) };
     for (let p = 0; p < pages; p++) {
       const ops: string[] = ['0.5 w'];
       const cells = rows(p);
-      const bottom = HEIGHT - TOP - cells.length * ROW;
-      for (let r = 0; r <= cells.length; r++) ops.push(`${xs[0]} ${HEIGHT - TOP - r * ROW} m ${xs[xs.length - 1]} ${HEIGHT - TOP - r * ROW} l S`);
+      const bottom = HEIGHT - TOP - cells.length * pitch;
+      for (let r = 0; r <= cells.length; r++) ops.push(`${xs[0]} ${HEIGHT - TOP - r * pitch} m ${xs[xs.length - 1]} ${HEIGHT - TOP - r * pitch} l S`);
       for (const x of xs) ops.push(`${x} ${HEIGHT - TOP} m ${x} ${bottom} l S`);
       cells.forEach((row, r) => {
-        const y = HEIGHT - TOP - r * ROW - 10;
+        const y = HEIGHT - TOP - r * pitch - 10;
         // One text object per row, as report writers print them: MuPDF reads text close
         // across a rule as one line.
         ops.push(`BT /F1 ${SIZE} Tf ${row.map((text, c) => `1 0 0 1 ${xs[c]! + 2} ${y} Tm (${esc(text)}) Tj`).join(' ')} ET`);
@@ -75,11 +75,13 @@ describe('a table filling its pages', () => {
 
   it('keeps a count in the first or last row of a ruled table in the table, not in the header or footer, when the row has few cells', async () => {
     const xs = [30, 300, 500, 760];
-    const path = tmp.file('votes.pdf', listingPdf(1, xs, () => Array.from({ length: ROWS }, (_, r) => [`CANDIDATE ${r + 1}`, 'REP', String(100 + r)])));
+    // Rows far enough apart that no letter of one reaches into the next.
+    const rows = 36;
+    const path = tmp.file('votes.pdf', listingPdf(1, xs, () => Array.from({ length: rows }, (_, r) => [`CANDIDATE ${r + 1}`, r % 2 ? 'DEM' : 'REP', String(100 + r)]), 16));
     const page = (await analysePdf({ path })).pages[0]!;
     expect(page.header.map(textOf)).toEqual([]);
     expect(page.footer.map(textOf)).toEqual([]);
-    expect(page.blocks.find((b): b is Table => b.kind === 'table')?.rows).toHaveLength(ROWS);
+    expect(page.blocks.find((b): b is Table => b.kind === 'table')?.rows).toHaveLength(rows);
   });
 
   it('keeps a page number printed under the table in the footer', async () => {
