@@ -150,7 +150,8 @@ function findRunningText(raws: RawPage[]): Running[] {
     return across.some((r) => r.x1 <= s.x0 + 1) && across.some((r) => r.x0 >= s.x1 - 1);
   };
   const lonePageNumber = (raw: RawPage, s: Segment): boolean => {
-    if (!isPageNumber(s) || inCell(raw, s)) return false;
+    // Journals number their pages on from volume to volume: "47699" is a page number too.
+    if (!(isPageNumber(s) || /^\d{1,6}$/.test(s.glyphs.map((g) => g.c).join('').trim())) || inCell(raw, s)) return false;
     const others = raw.segments.filter((o) => o !== s && sameLine(o, s));
     return others.length <= 2 && !others.some(isPageNumber);
   };

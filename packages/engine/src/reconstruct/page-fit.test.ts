@@ -103,6 +103,24 @@ describe('a table filling its pages', () => {
     expect(layout.pages.map((p) => p.footer.map(textOf))).toEqual([['1'], ['2']]);
   });
 
+  it('keeps a journal\'s five-digit page number in its running header', async () => {
+    const doc = new mupdf.PDFDocument();
+    let path: string;
+    try {
+      const fonts = { F1: doc.addSimpleFont(helvetica) };
+      for (let p = 0; p < 2; p++) {
+        const ops = [`BT /F1 8 Tf 72 ${HEIGHT - 30} Td (Federal Register / Vol. 85, No. 152 / Proposed Rules) Tj ET`, `BT /F1 8 Tf ${WIDTH - 100} ${HEIGHT - 30} Td (${47699 + p}) Tj ET`];
+        ops.push(...Array.from({ length: 20 }, (_, r) => `BT /F1 ${SIZE} Tf 72 ${HEIGHT - 80 - r * ROW} Td (Line ${r + 1} of the rule on page ${p + 1}.) Tj ET`));
+        doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: fonts }, ops.join('\n')));
+      }
+      path = tmp.file('journal.pdf', savedBytes(doc, 'compress'));
+    } finally {
+      doc.destroy();
+    }
+    const layout = await analysePdf({ path });
+    expect(layout.pages.map((p) => p.header.map(textOf).join(' '))).toEqual(['Federal Register / Vol. 85, No. 152 / Proposed Rules 47699', 'Federal Register / Vol. 85, No. 152 / Proposed Rules 47700']);
+  });
+
   it('cuts a cell\'s text at the column rule: the next cell\'s words printed close after it stay in their own cell', async () => {
     const company = 'Buca Restaurants 2, Inc.(CANCELLED)**';
     // The company's text ends a point before its column's rule; the city starts two after it.
