@@ -45,7 +45,7 @@ import { writeFileAtomic } from '../files.js';
 import type { PdfInput } from '../merge.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { RTL_LETTER, analysePdf } from '../reconstruct/analyse.js';
-import { fittingSpacing, portableFamily } from '../reconstruct/fonts.js';
+import { fittingSpacing, portableFamily, standInWidth } from '../reconstruct/fonts.js';
 import type { Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Run, Table } from '../reconstruct/layout.js';
 import { SOFT_HYPHEN, xmlSafe } from '../reconstruct/text.js';
 
@@ -158,9 +158,9 @@ function scriptShift(run: Run): `${number}pt` | `-${number}pt` {
 /** A fill behind text or a cell, as drawn. */
 const shade = (fill: string): { type: typeof ShadingType.CLEAR; fill: string; color: string } => ({ type: ShadingType.CLEAR, fill, color: 'auto' });
 
-function textRun(run: Run, pageNumber?: number, background?: string): TextRun {
+function textRun(run: Run, pageNumber?: number, background?: string, narrowing = 0): TextRun {
   const font = portableFamily(run);
-  const spacing = fittingSpacing(run, font);
+  const spacing = fittingSpacing(run, font) - narrowing;
   const options = {
     font,
     size: Math.max(2, Math.round(run.size * 2)),
@@ -213,11 +213,45 @@ function lineCount(p: Paragraph): number {
   return Math.max(1, Math.round((p.bbox.y1 - p.bbox.y0 - size) / Math.max(1, p.lineSpacing)) + 1);
 }
 
-function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number } = {}): DocxParagraph {
+/** Largest narrowing of the character spacing that keeps a line on one line, share of the font size. */
+const MAX_NARROWING = 0.12;
+
+/**
+ * Twips of character spacing taken off every character of a paragraph that is one line in the
+ * PDF but would be wider than its room in Word (the stand-in families' advances with the spacing
+ * written, and a little slack for the word processor's rounding of each advance): a last word
+ * carried over to a second line makes a table row, and so the page, taller than drawn. 0 when
+ * it fits or when a family's metrics are unknown.
+ */
+function narrowingToFit(p: Paragraph, room: number): number {
+  if (lineCount(p) !== 1 || p.runs.length === 0) return 0;
+  let width = 0;
+  let chars = 0;
+  p.runs.forEach((run, i) => {
+    // Spaces at the end of a line take no room.
+    const text = i === p.runs.length - 1 ? run.text.replace(/\s+$/, '') : run.text;
+    const font = portableFamily(run);
+    const w = standInWidth({ ...run, text }, font);
+    const count = [...text].filter((c) => c !== SOFT_HYPHEN).length;
+    if (w === undefined || !Number.isFinite(width)) width = Number.NaN;
+    else width += w + (fittingSpacing(run, font) / 20) * count;
+    chars += count;
+  });
+  if (!Number.isFinite(width) || chars === 0) return 0;
+  const excess = width - (room - Math.max(1, room * 0.01));
+  if (excess <= 0) return 0;
+  const size = Math.min(...p.runs.map((r) => r.size));
+  return Math.min(Math.ceil((excess / chars) * 20), Math.round(size * MAX_NARROWING * 20));
+}
+
+function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number } = {}): DocxParagraph {
   const children: ParagraphChild[] = [];
   if (options.columnBreak) children.push(new ColumnBreak());
   for (const f of options.floats ?? []) children.push(f);
-  for (const run of p.runs) children.push(textRun(run, options.pageNumber, options.cellShading));
+  // A body line's room starts at its indent (a list item's text after its number's tab).
+  const indentWidth = options.inCell ? 0 : p.leftIndent + (p.list ? 18 : Math.max(0, p.firstLineIndent));
+  const narrowing = options.room === undefined ? 0 : narrowingToFit(p, options.room - indentWidth);
+  for (const run of p.runs) children.push(textRun(run, options.pageNumber, options.cellShading, narrowing));
   const fit = options.fit ?? AS_DRAWN;
   // Exact line spacing keeps the page's vertical rhythm.
   const line = options.line ?? lineHeight(p, fit);
@@ -275,6 +309,10 @@ function imageParagraph(img: ImageBlock, columnX: number, columnBreak: boolean, 
 }
 
 const RULE = { style: BorderStyle.SINGLE, size: 4, color: '000000' } as const;
+/** Points a ruled cell gives its rules on its two sides (RULE's size is in eighths of a point). */
+const RULE_WIDTH = 1;
+/** A cell's left and right margins, twips. */
+const CELL_MARGIN = 20;
 const NO_RULE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' } as const;
 
 function table(t: Table, ctx: WriteContext): DocxTable {
@@ -291,7 +329,7 @@ function table(t: Table, ctx: WriteContext): DocxTable {
       const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
       const squeeze = drawn > row.height + 0.5 ? row.height / drawn : 1;
       const children = cell.text.length
-        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, line: lineHeight(p, { space: 1, line: squeeze }), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.
           [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({
@@ -301,7 +339,7 @@ function table(t: Table, ctx: WriteContext): DocxTable {
         verticalAlign: VerticalAlignTable.TOP,
         // Narrow cell margins: the PDF's text often reaches close to the cell's rules, and a
         // line that no longer fits would wrap and make the row taller than drawn.
-        margins: { top: 0, bottom: 0, left: 20, right: 20 },
+        margins: { top: 0, bottom: 0, left: CELL_MARGIN, right: CELL_MARGIN },
         ...(cell.colSpan > 1 ? { columnSpan: cell.colSpan } : {}),
       });
     });
@@ -442,7 +480,8 @@ export function layoutToDocx(layout: DocumentLayout): Document {
           continue;
         }
         if (block.kind === 'paragraph') {
-          children.push(paragraph(block, ctx, { columnBreak: pendingBreak, floats: floats.splice(0), fit }));
+          const room = band.spanning ? contentWidth - 0.1 : (columns[column]?.x1 ?? left + contentWidth) - colX;
+          children.push(paragraph(block, ctx, { columnBreak: pendingBreak, floats: floats.splice(0), fit, room }));
         } else if (block.kind === 'table') {
           // Pictures floating beside the table are anchored above it, on its page: anchored in
           // the paragraph after it, they would follow that paragraph onto the next page.

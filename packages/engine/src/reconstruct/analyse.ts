@@ -152,22 +152,51 @@ function findRunningText(raws: RawPage[]): Running[] {
     }
   }
   const needed = Math.max(2, Math.ceil(raws.length / 2));
+  const sameLine = (o: Segment, s: Segment): boolean => Math.abs(o.base - s.base) < 2;
+  // A page number shares its line with a title at most: a number among other numbers is a
+  // cell of a table row (the first or last row of a table filling the page, which would
+  // otherwise become a header or footer taller than the page's margin).
+  // Nor is a number between two column rules drawn across its line: it is in a table's cell.
+  const inCell = (raw: RawPage, s: Segment): boolean => {
+    const middle = (s.y0 + s.y1) / 2;
+    const across = raw.rules.filter((r) => !r.horizontal && r.y0 <= middle && r.y1 >= middle);
+    return across.some((r) => r.x1 <= s.x0 + 1) && across.some((r) => r.x0 >= s.x1 - 1);
+  };
+  const lonePageNumber = (raw: RawPage, s: Segment): boolean => {
+    // Journals number their pages on from volume to volume: "47699" is a page number too.
+    if (!(isPageNumber(s) || /^\d{1,6}$/.test(s.glyphs.map((g) => g.c).join('').trim())) || inCell(raw, s)) return false;
+    const others = raw.segments.filter((o) => o !== s && sameLine(o, s));
+    return others.length <= 2 && !others.some(isPageNumber);
+  };
   return raws.map((raw) => {
     const running: Running = { header: new Set(), footer: new Set() };
     for (const s of raw.segments) {
       const key = zoneKey(raw, s);
       if (!key) continue;
+      // Recurring text without letters (dates, amounts: "#/#/#") is a table's cells in the
+      // same place on every page, unless it is a page number on its own.
+      if (!/\p{L}/u.test(keyOf(s)) && !lonePageNumber(raw, s)) continue;
       if ((counts.get(key) ?? 0) >= needed && raws.length >= 2) (key.startsWith('h') ? running.header : running.footer).add(s);
+    }
+    // A recurring cell of a table row ("Layoff Permanent" in the first row of every page) has
+    // many other cells on its line that do not recur: the row is body, not running text.
+    for (const set of [running.header, running.footer]) {
+      for (const s of [...set]) {
+        if (raw.segments.filter((o) => o !== s && sameLine(o, s) && !set.has(o)).length >= 3) set.delete(s);
+      }
     }
     // A page number above or below everything else (but what shares its line), in a wider zone;
     // the text on its line (a chapter title) is running text too.
-    const numbers = raw.segments.filter(isPageNumber);
-    const sameLine = (o: Segment, s: Segment): boolean => Math.abs(o.base - s.base) < 2;
+    const numbers = raw.segments.filter((s) => lonePageNumber(raw, s));
+    // Only text found recurring lets a page number sit beyond it: a page number taken here
+    // does not make the line next to it the page's outermost too.
+    const recurringHeader = new Set(running.header);
+    const recurringFooter = new Set(running.footer);
     for (const s of numbers) {
-      if (s.y1 < raw.height * PAGE_NUMBER_ZONE && raw.segments.every((o) => o === s || sameLine(o, s) || o.y0 >= s.y1 - 1 || running.header.has(o))) {
+      if (s.y1 < raw.height * PAGE_NUMBER_ZONE && raw.segments.every((o) => o === s || sameLine(o, s) || o.y0 >= s.y1 - 1 || recurringHeader.has(o))) {
         for (const o of raw.segments) if (sameLine(o, s)) running.header.add(o);
       }
-      if (s.y0 > raw.height * (1 - PAGE_NUMBER_ZONE) && raw.segments.every((o) => o === s || sameLine(o, s) || o.y1 <= s.y0 + 1 || running.footer.has(o))) {
+      if (s.y0 > raw.height * (1 - PAGE_NUMBER_ZONE) && raw.segments.every((o) => o === s || sameLine(o, s) || o.y1 <= s.y0 + 1 || recurringFooter.has(o))) {
         for (const o of raw.segments) if (sameLine(o, s)) running.footer.add(o);
       }
     }
@@ -629,7 +658,11 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     const bands = ys.slice(1).map((y, r) => ({ y0: ys[r]!, y1: y }));
     const sizes = inTable.map((s) => s.size).sort((a, b) => a - b);
     const aligned = alignmentBoundaries(inTable, bbox, xs, bands, Math.max(3, (sizes[Math.floor(sizes.length / 2)] ?? 10) * 0.7));
-    const inside = aligned.length > 0 ? inTable.flatMap((s) => splitSegment(s, aligned.map((a) => a.x))) : inTable;
+    // Text running up to a column rule with the next cell's text close after it is one segment
+    // for MuPDF: it is cut at the rule (and at the columns the alignment shows), else the next
+    // cell's words join this cell, which then wraps in Word and makes its row taller than drawn.
+    const cuts = [...xs.slice(1, -1), ...aligned.map((a) => a.x)];
+    const inside = cuts.length > 0 ? inTable.flatMap((s) => splitSegment(s, cuts)) : inTable;
     xs.push(...aligned.map((a) => a.x));
     xs.sort((a, b) => a - b);
     const hasV = (x: number, ya: number, yb: number, r: number): boolean => {

@@ -105,6 +105,41 @@ const METRIC_FONTS: Record<string, [string, string, string, string]> = {
 };
 const metricCache = new Map<string, InstanceType<typeof mupdf.Font>>();
 
+/** The metric twin of the stand-in family in the run's style, or undefined when its metrics are unknown. */
+function metricFont(run: { bold: boolean; italic: boolean }, family: string): InstanceType<typeof mupdf.Font> | undefined {
+  const names = METRIC_FONTS[family];
+  if (!names) return undefined;
+  const name = names[(run.bold ? 1 : 0) + (run.italic ? 2 : 0)]!;
+  let font = metricCache.get(name);
+  if (!font) {
+    font = new mupdf.Font(name);
+    metricCache.set(name, font);
+  }
+  return font;
+}
+
+/**
+ * The run's width in the stand-in family, spaces included, without character spacing, points
+ * (what a word processor lays out on the line); undefined when the family's metrics are unknown.
+ */
+export function standInWidth(run: { text: string; size: number; bold: boolean; italic: boolean }, family: string): number | undefined {
+  const font = metricFont(run, family);
+  if (!font) return undefined;
+  let width = 0;
+  for (const ch of run.text) {
+    if (ch === '\u00ad') continue;
+    const gid = font.encodeCharacter(ch.codePointAt(0)!);
+    // Letters the family lacks come from the word processor's fallback font: an East Asian
+    // wide character is an em wide in every CJK font, anything else about half an em.
+    if (gid === 0) width += (WIDE.test(ch) ? 1 : 0.5) * run.size;
+    else width += font.advanceGlyph(gid) * run.size;
+  }
+  return width;
+}
+
+/** East Asian wide and full-width characters (CJK, kana, hangul, full-width forms and punctuation). */
+const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+
 /**
  * Character spacing (twentieths of a point, as Word counts) that makes the run as wide in the
  * stand-in family as it was in the PDF, so lines break where they did. 0 when the family's
@@ -113,14 +148,8 @@ const metricCache = new Map<string, InstanceType<typeof mupdf.Font>>();
  * add to it) and an eighth narrower.
  */
 export function fittingSpacing(run: { text: string; size: number; bold: boolean; italic: boolean; advance?: number }, family: string): number {
-  const names = METRIC_FONTS[family];
-  if (!names || !run.advance) return 0;
-  const name = names[(run.bold ? 1 : 0) + (run.italic ? 2 : 0)]!;
-  let font = metricCache.get(name);
-  if (!font) {
-    font = new mupdf.Font(name);
-    metricCache.set(name, font);
-  }
+  const font = metricFont(run, family);
+  if (!font || !run.advance) return 0;
   let width = 0;
   let count = 0;
   for (const ch of run.text) {
