@@ -7,6 +7,7 @@
 import type { AnnotateFont, EditorAnnotation, EditorBox, StampContent, StampName } from '@pagewright/contracts';
 import { mupdf } from './mupdf.js';
 import { documentFail } from './pdf/single.js';
+import { WIN_ANSI_HIGH, winAnsiCode } from './pdf/text-fonts.js';
 
 type FreeText = Extract<EditorAnnotation, { kind: 'free text' }>;
 type Rgb = [number, number, number];
@@ -29,18 +30,9 @@ export function faceOf(font: AnnotateFont): { baseFont: string; resource: string
   return { baseFont: faces[font.family][index]!, resource: resourceNames[font.family][index]! };
 }
 
-/** The characters of WinAnsiEncoding's 0x80-0x9F row, by their code. */
-const winAnsiHigh: Record<number, number> = {
-  0x20ac: 0x80, 0x201a: 0x82, 0x0192: 0x83, 0x201e: 0x84, 0x2026: 0x85, 0x2020: 0x86, 0x2021: 0x87, 0x02c6: 0x88,
-  0x2030: 0x89, 0x0160: 0x8a, 0x2039: 0x8b, 0x0152: 0x8c, 0x017d: 0x8e, 0x2018: 0x91, 0x2019: 0x92, 0x201c: 0x93,
-  0x201d: 0x94, 0x2022: 0x95, 0x2013: 0x96, 0x2014: 0x97, 0x02dc: 0x98, 0x2122: 0x99, 0x0161: 0x9a, 0x203a: 0x9b,
-  0x0153: 0x9c, 0x017e: 0x9e, 0x0178: 0x9f,
-};
-
 /** A character's WinAnsi code; '?' for one the base-14 fonts cannot show. */
 function winAnsi(cp: number): number {
-  if ((cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff)) return cp;
-  return winAnsiHigh[cp] ?? 0x3f;
+  return winAnsiCode(cp) ?? 0x3f;
 }
 
 function pdfString(codes: number[]): string {
@@ -60,13 +52,13 @@ const BASELINE = 0.87;
  * The lines of a free text broken to fit `width` at word boundaries (a word longer than the
  * line is broken between characters), as the editor's box wraps it, each as WinAnsi codes.
  */
-export function wrapLines(text: string, width: number, advance: (code: number) => number): number[][] {
+export function wrapLines(text: string, width: number, advance: (code: number) => number, encode: (codePoint: number) => number = winAnsi): number[][] {
   const lines: number[][] = [];
   for (const paragraph of text.split(/\r\n|\r|\n/)) {
     let line: number[] = [];
     let lineWidth = 0;
     for (const word of paragraph.split(/(?<= )/)) {
-      const codes = Array.from(word, (c) => winAnsi(c.codePointAt(0)!));
+      const codes = Array.from(word, (c) => encode(c.codePointAt(0)!));
       const wordWidth = codes.reduce((sum, c) => sum + advance(c), 0);
       const trimmed = codes[codes.length - 1] === 0x20 ? wordWidth - advance(0x20) : wordWidth;
       if (line.length > 0 && lineWidth + trimmed > width) {
@@ -105,17 +97,29 @@ export function styleFreeText(doc: mupdf.PDFDocument, page: mupdf.PDFPage, annot
 }
 
 /**
+ * A font other than the base-14 face to set a text box in (text beyond WinAnsi): the width of a
+ * text in ems and the operation that shows it, as pdf/text-fonts' WritingFont gives them.
+ */
+export interface TextWriter {
+  width(text: string): number;
+  show(text: string): string;
+}
+
+/**
  * The drawing of a text box's text in its frame (origin at the box's lower left, y up): wrapped
  * to the box's width as the editor's box wraps it, aligned, in the base-14 face of its font
  * named `resource`, with its underline or strike line. Free texts and Edit mode's new text
  * blocks are set alike, so that what the editor shows is what the file gets.
  */
-export function textOps(text: string, style: AnnotateFont, w: number, h: number, resource: string, color: Rgb): string[] {
+export function textOps(text: string, style: AnnotateFont, w: number, h: number, resource: string, color: Rgb, writer?: TextWriter): string[] {
   const font = new mupdf.Font(faceOf(style).baseFont);
   try {
     const size = style.size;
-    const advance = (code: number) => font.advanceGlyph(font.encodeCharacter(code >= 0x80 && code <= 0x9f ? codeToUnicode(code) : code), 0) * size;
-    const lines = wrapLines(text, w - 2 * PAD, advance);
+    const advance = writer
+      ? (codePoint: number) => writer.width(String.fromCodePoint(codePoint)) * size
+      : (code: number) => font.advanceGlyph(font.encodeCharacter(code >= 0x80 && code <= 0x9f ? codeToUnicode(code) : code), 0) * size;
+    const lines = writer ? wrapLines(text, w - 2 * PAD, advance, (codePoint) => codePoint) : wrapLines(text, w - 2 * PAD, advance);
+    const show = (codes: number[]) => (writer ? writer.show(String.fromCodePoint(...codes)) : `${pdfString(codes)} Tj`);
     const rgb = color.map(n).join(' ');
     const ops: string[] = [`${rgb} rg`, `${rgb} RG`, `${n(size * 0.06)} w`];
     lines.forEach((line, i) => {
@@ -124,7 +128,7 @@ export function textOps(text: string, style: AnnotateFont, w: number, h: number,
       const free = w - 2 * PAD - lineWidth;
       const x = PAD + (style.alignment === 'center' ? free / 2 : style.alignment === 'right' ? free : 0);
       const y = h - PAD - (i * LINE_HEIGHT + BASELINE) * size;
-      ops.push('BT', `/${resource} ${n(size)} Tf`, `${n(x)} ${n(y)} Td`, `${pdfString(trimmed)} Tj`, 'ET');
+      ops.push('BT', `/${resource} ${n(size)} Tf`, `${n(x)} ${n(y)} Td`, show(trimmed), 'ET');
       const under = style.line_style === 'underline' || style.line_style === 'both';
       const strike = style.line_style === 'strikeout' || style.line_style === 'both';
       if (under) ops.push(`${n(x)} ${n(y - 0.12 * size)} m ${n(x + lineWidth)} ${n(y - 0.12 * size)} l S`);
@@ -181,7 +185,7 @@ function setFrameAppearance(
 }
 
 function codeToUnicode(code: number): number {
-  return Number(Object.entries(winAnsiHigh).find(([, c]) => c === code)?.[0] ?? 0x3f);
+  return Number(Object.entries(WIN_ANSI_HIGH).find(([, c]) => c === code)?.[0] ?? 0x3f);
 }
 
 /** The bytes of a stamp's picture; INVALID_PARAMS for one that is not a PNG or JPEG MuPDF reads. */

@@ -148,6 +148,20 @@ describe('edit mode: new text blocks and images, the page\'s images moved and re
     doc.destroy();
   });
 
+  it.runIf(toolsAvailable('edit mode: text block beyond WinAnsi', 'pdftotext'))('writes a text block in Chinese, Greek and Cyrillic as page text pdftotext reads back, not as question marks', async () => {
+    const blocks: NewTextBlock[] = [
+      { page: 1, rect: { x: 300, y: 300, w: 250, h: 40 }, text: '财务部已批准', font },
+      { page: 1, rect: { x: 300, y: 360, w: 250, h: 40 }, text: 'Εγκρίθηκε από το λογιστήριο', font },
+      { page: 1, rect: { x: 300, y: 420, w: 250, h: 40 }, text: 'Одобрено бухгалтерией', font },
+    ];
+    const output = await edit(input, 'text-block-scripts.pdf', { text_blocks: blocks });
+    const text = execFileSync('pdftotext', [output, '-'], { encoding: 'utf8' });
+    expect(text).toContain('财务部已批准');
+    expect(text).toContain('Εγκρίθηκε από το λογιστήριο');
+    expect(text).toContain('Одобрено бухгалтерией');
+    expect(text).not.toContain('??');
+  });
+
   it.runIf(toolsAvailable('edit mode: new picture in pdfimages', 'pdfimages'))('draws a new picture as an image XObject of the page: pdfimages lists one more image, drawn at its box', async () => {
     const png = await sharp(photoPixels(40, 20, 3, 5), { raw: { width: 40, height: 20, channels: 3 } }).png().toBuffer();
     const rect = { x: 320, y: 600, w: 120, h: 60 };

@@ -9,6 +9,7 @@ import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
 import { Lexer, readInlineImage } from './pdf/content.js';
 import { addResource, appendContent, displayToUser, num, ownResources } from './pdf/page-content.js';
 import { documentFail } from './pdf/single.js';
+import { FontChooser, winAnsiCode } from './pdf/text-fonts.js';
 
 type Rgb = [number, number, number];
 
@@ -187,7 +188,8 @@ function rgb(hex: string): Rgb {
 /**
  * Draws new text blocks and pictures over the page's content, each in a frame whose origin is
  * its box's displayed lower left (so that it reads upright on a turned page too): text in the
- * standard font of its family and style (so that it is extractable text), pictures as image
+ * standard font of its family and style (so that it is extractable text), or, for text beyond
+ * WinAnsi, in the font the text replacement chooses in its place; pictures as image
  * XObjects. INVALID_PARAMS for a picture MuPDF cannot read.
  */
 export function drawNewContent(doc: PDFDocument, page: mupdf.PDFPage, blocks: NewTextBlock[], images: NewImage[]): void {
@@ -212,16 +214,36 @@ export function drawNewContent(doc: PDFDocument, page: mupdf.PDFPage, blocks: Ne
     const m = mupdf.Matrix.concat([w, 0, 0, -h, x, y + h], toUser);
     ops.push(`q ${m.map(num).join(' ')} cm /${name} Do Q`);
   }
-  for (const block of blocks) {
-    const { baseFont } = faceOf(block.font);
-    let name = fonts.get(baseFont);
-    if (!name) {
-      name = addResource(doc, resources, 'Font', 'PWT', baseFontObject(doc, baseFont));
-      fonts.set(baseFont, name);
+  let chooser: FontChooser | undefined;
+  try {
+    for (const block of blocks) {
+      const { baseFont } = faceOf(block.font);
+      const { x, y, w, h } = block.rect;
+      const frame = mupdf.Matrix.concat([1, 0, 0, -1, x, y + h], toUser);
+      const visible = block.text.replace(/\s/g, ' ');
+      if ([...visible].every((ch) => winAnsiCode(ch.codePointAt(0)!) !== undefined)) {
+        let name = fonts.get(baseFont);
+        if (!name) {
+          name = addResource(doc, resources, 'Font', 'PWT', baseFontObject(doc, baseFont));
+          fonts.set(baseFont, name);
+        }
+        ops.push(`q ${frame.map(num).join(' ')} cm`, ...textOps(block.text, block.font, w, h, name, rgb(block.font.color)), 'Q');
+        continue;
+      }
+      // Text the base-14 faces cannot show (Greek, Cyrillic, Chinese, Japanese...): the font the
+      // text replacement would choose in place of that face (embedded, or a CID font).
+      chooser ??= new FontChooser(doc);
+      const standard = new mupdf.Font(baseFont);
+      try {
+        const font = chooser.choose(standard, visible);
+        const name = addResource(doc, resources, 'Font', 'PWT', font.ref);
+        ops.push(`q ${frame.map(num).join(' ')} cm`, ...textOps(block.text, block.font, w, h, name, rgb(block.font.color), font), 'Q');
+      } finally {
+        standard.destroy();
+      }
     }
-    const { x, y, w, h } = block.rect;
-    const frame = mupdf.Matrix.concat([1, 0, 0, -1, x, y + h], toUser);
-    ops.push(`q ${frame.map(num).join(' ')} cm`, ...textOps(block.text, block.font, w, h, name, rgb(block.font.color)), 'Q');
+  } finally {
+    chooser?.destroy();
   }
   appendContent(doc, pageObj, ops.join('\n'));
 }
