@@ -113,6 +113,13 @@ def close_document(doc):
             pass
 
 
+def went_away(err):
+    """Whether an exception says the soffice at the other end of the bridge is gone."""
+    message = str(err) or ''
+    # binaryurp says "Binary URP bridge disposed during call" or "... already disposed".
+    return ('Binary URP bridge' in message and 'disposed' in message) or 'DisposedException' in type(err).__name__
+
+
 def convert(desktop, request):
     handler = AbortingHandler()
     load_props = [
@@ -133,6 +140,10 @@ def convert(desktop, request):
     except DisposedException:
         raise
     except Exception as err:  # IllegalArgumentException, IOException: LibreOffice cannot read it
+        if went_away(err):
+            # soffice died during the load (a RuntimeException, not a DisposedException): the
+            # instance's failure, not the document's; main() reports it as 'disposed'.
+            raise
         kind = 'password' if handler.password_requested else 'load'
         return {'ok': False, 'kind': kind, 'message': str(err) or type(err).__name__}
     if doc is None:
@@ -151,6 +162,8 @@ def convert(desktop, request):
         except DisposedException:
             raise
         except Exception as err:
+            if went_away(err):
+                raise
             return {'ok': False, 'kind': 'export', 'message': str(err) or type(err).__name__}
         return {'ok': True, 'family': family, 'importFilter': loaded_filter}
     finally:
@@ -187,7 +200,7 @@ def main():
             sys.exit(3)
         except Exception as err:
             message = str(err) or type(err).__name__
-            if 'Binary URP bridge disposed' in message or 'DisposedException' in type(err).__name__:
+            if went_away(err):
                 reply({'id': request.get('id'), 'ok': False, 'kind': 'disposed', 'message': message})
                 sys.exit(3)
             reply({'id': request.get('id'), 'ok': False, 'kind': 'internal', 'message': message})

@@ -130,7 +130,7 @@ describe('documentToPdf', () => {
     const [leader] = pool.officePids();
     const bin = groupMembers(leader!).find((p) => p.name === 'soffice.bin');
     expect(bin).toBeDefined();
-    const running = pool.convertToPdf(input, dir.out('k1.pdf')).then(() => 'converted', (err: { code?: string }) => err.code);
+    const running = pool.convertToPdf(input, dir.out('k1.pdf')).then(() => 'converted', (err: { code?: string; message?: string }) => `${err.code}: ${err.message}`);
     await new Promise((resolve) => setTimeout(resolve, 30));
     process.kill(bin!.pid, 'SIGKILL');
     // The crash restarts the instance and the conversion is tried once more.
