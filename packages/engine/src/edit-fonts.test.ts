@@ -9,9 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { annotatePdf } from './index.js';
-import { mupdf, walkText } from './mupdf.js';
+import { mupdf } from './mupdf.js';
 import { savePdf } from './pdf/save.js';
-import { openPdf } from '../test/page-tools-fixtures.js';
+import { pageChars, wordBox, type PageChar } from '../test/page-tools-fixtures.js';
 import { toolsAvailable } from '../test/tools.js';
 import { useTempDir } from '../test/harness.js';
 
@@ -48,31 +48,6 @@ function subsetFontPdf(name: string, file: string, baseFont: string, flags?: num
   return path;
 }
 
-interface Glyph { c: string; x: number; font: string; baseline: number }
-
-function glyphs(path: string): Glyph[] {
-  const doc = openPdf(path);
-  const page = doc.loadPage(0);
-  const stext = page.toStructuredText('preserve-whitespace');
-  const found: Glyph[] = [];
-  walkText(stext, {
-    onChar(c, origin, font) {
-      found.push({ c, x: origin[0], font: font.getName(), baseline: origin[1] });
-    },
-  });
-  stext.destroy();
-  page.destroy();
-  doc.destroy();
-  return found;
-}
-
-function boxOf(path: string, word: string): { x: number; y: number; w: number; h: number } {
-  const doc = openPdf(path);
-  const q = doc.loadPage(0).search(word, '')[0]![0]!;
-  doc.destroy();
-  return { x: q[0], y: q[1], w: q[6] - q[0], h: q[7] - q[1] };
-}
-
 /** The advance of `text` in the font file, in points at SIZE. */
 function advances(file: string, text: string): number {
   const font = new mupdf.Font('Face', file);
@@ -85,7 +60,7 @@ function advances(file: string, text: string): number {
 const widthTolerance = (text: string): number => [...text].length * 0.0005 * SIZE;
 
 /** The distance from the first letter of `word` to the character after it, read back by MuPDF. */
-function setWidth(list: Glyph[], word: string): { width: number; font: string } {
+function setWidth(list: PageChar[], word: string): { width: number; font: string } {
   const text = list.map((g) => g.c).join('');
   const at = text.indexOf(word);
   expect(at, `"${word}" in "${text}"`).toBeGreaterThanOrEqual(0);
@@ -107,12 +82,12 @@ describe.runIf(toolsAvailable('edit mode stand-in fonts: pdffonts and pdftotext 
   it('a Calibri subset lacking "W" and "s": the new word is set in embedded Carlito, as wide as Carlito\'s advances', async () => {
     const path = subsetFontPdf('calibri.pdf', CARLITO, 'ABCDEF+Calibri');
     const output = tmp.out('calibri-edited.pdf');
-    await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday' }] });
+    await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'Monday'), find: 'Monday', replace: 'Wednesday' }] });
     expect(pdftotext(output)).toBe(LINES.join(' ').replace('Monday', 'Wednesday'));
     const carlito = pdffonts(output).find((f) => /^([A-Z]{6}\+)?Carlito/.test(f.name));
     expect(carlito, JSON.stringify(pdffonts(output))).toBeDefined();
     expect(carlito!.emb).toBe('yes');
-    const { width, font } = setWidth(glyphs(output), 'Wednesday ');
+    const { width, font } = setWidth(pageChars(output), 'Wednesday ');
     expect(font).toMatch(/Carlito/);
     expect(Math.abs(width - advances(CARLITO, 'Wednesday '))).toBeLessThanOrEqual(widthTolerance('Wednesday '));
     // Helvetica, the standard stand-in, would set it 11% wider: the measure tells them apart.
@@ -122,10 +97,10 @@ describe.runIf(toolsAvailable('edit mode stand-in fonts: pdffonts and pdftotext 
   it('a Times New Roman subset: the new word is set in embedded Liberation Serif, as wide as its advances', async () => {
     const path = subsetFontPdf('times.pdf', LIBERATION_SERIF, 'GHIJKL+TimesNewRomanPSMT');
     const output = tmp.out('times-edited.pdf');
-    await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday' }] });
+    await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'Monday'), find: 'Monday', replace: 'Wednesday' }] });
     expect(pdftotext(output)).toBe(LINES.join(' ').replace('Monday', 'Wednesday'));
     expect(pdffonts(output).find((f) => /LiberationSerif/.test(f.name))?.emb).toBe('yes');
-    const { width, font } = setWidth(glyphs(output), 'Wednesday ');
+    const { width, font } = setWidth(pageChars(output), 'Wednesday ');
     expect(font).toMatch(/LiberationSerif/);
     expect(Math.abs(width - advances(LIBERATION_SERIF, 'Wednesday '))).toBeLessThanOrEqual(widthTolerance('Wednesday '));
   });
@@ -145,10 +120,10 @@ describe.runIf(toolsAvailable('edit mode stand-in fonts: pdffonts and pdftotext 
     it(`text set in ${baseFont.slice(7)}${flags === undefined ? '' : ` (flags ${flags})`} lacking a letter is set in ${expected.source.replace(/^.*\\\+|\$$/g, '')}`, async () => {
       const path = subsetFontPdf(`${baseFont}.pdf`, `${FACES}/${file}`, baseFont, flags);
       const output = tmp.out(`${baseFont}-edited.pdf`);
-      await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday' }] });
+      await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'Monday'), find: 'Monday', replace: 'Wednesday' }] });
       expect(pdftotext(output)).toBe(LINES.join(' ').replace('Monday', 'Wednesday'));
       // The font of the new word's first letter (a wider face may end the line after it).
-      const list = glyphs(output);
+      const list = pageChars(output);
       expect(list[list.map((g) => g.c).join('').indexOf('Wednesday')]?.font).toMatch(expected);
     });
   }
@@ -156,7 +131,7 @@ describe.runIf(toolsAvailable('edit mode stand-in fonts: pdffonts and pdftotext 
   it('a script the stand-in lacks (Chinese in a Calibri paragraph) falls back to the CJK font, and pdftotext shows it', async () => {
     const path = subsetFontPdf('calibri-cjk.pdf', CARLITO, 'ABCDEF+Calibri');
     const output = tmp.out('calibri-cjk-edited.pdf');
-    await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: '星期三' }] });
+    await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'Monday'), find: 'Monday', replace: '星期三' }] });
     expect(pdftotext(output).replace(/\s/g, '')).toBe(LINES.join(' ').replace('Monday', '星期三').replace(/\s/g, ''));
     expect(pdffonts(output).some((f) => /Carlito/.test(f.name))).toBe(false);
   });
@@ -165,8 +140,8 @@ describe.runIf(toolsAvailable('edit mode stand-in fonts: pdffonts and pdftotext 
     // Flags 34: serif (2) and non-symbolic (32); the face itself is a sans: the flag decides.
     const path = subsetFontPdf('serif-flag.pdf', `${FACES}/liberation2/LiberationSans-Regular.ttf`, 'MNOPQR+Chronicle', 34);
     const output = tmp.out('serif-flag-edited.pdf');
-    await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday' }] });
+    await annotatePdf({ path }, output, { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'Monday'), find: 'Monday', replace: 'Wednesday' }] });
     expect(pdftotext(output)).toBe(LINES.join(' ').replace('Monday', 'Wednesday'));
-    expect(setWidth(glyphs(output), 'Wednesday ').font).toMatch(/LiberationSerif/);
+    expect(setWidth(pageChars(output), 'Wednesday ').font).toMatch(/LiberationSerif/);
   });
 });

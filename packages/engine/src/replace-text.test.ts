@@ -4,43 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { replaceText } from './index.js';
 import { expandReplacement } from './replace-text.js';
 import { mupdf } from './mupdf.js';
-import { decompressedFile, extractText, openPdf, writeDoc, type DocSpec } from '../test/page-tools-fixtures.js';
+import { decompressedFile, extractText, openPdf, pageChars, writeDoc, type DocSpec, type PageChar } from '../test/page-tools-fixtures.js';
 import { toolsAvailable } from '../test/tools.js';
 import { cli, errorOf, useTempDir } from '../test/harness.js';
 
 const tmp = useTempDir('pagewright-replace-');
 const { out } = tmp;
 
-interface CharInfo {
-  c: string;
-  x: number;
-  y: number;
-  size: number;
-  font: string;
-  color: number[];
-}
-
-/** The characters of a page with their origin (top-left page space), size, font and colour. */
-function charsOf(path: string, index: number): CharInfo[] {
-  const pdf = openPdf(path);
-  try {
-    const page = pdf.loadPage(index);
-    const stext = page.toStructuredText('preserve-whitespace');
-    const chars: CharInfo[] = [];
-    stext.walk({
-      onChar(c, origin, font, size, _quad, color) {
-        chars.push({ c, x: origin[0], y: origin[1], size, font: font.getName(), color: [...color] });
-      },
-    });
-    stext.destroy();
-    page.destroy();
-    return chars;
-  } finally {
-    pdf.destroy();
-  }
-}
-
-const firstOf = (chars: CharInfo[], word: string): CharInfo => {
+const firstOf = (chars: PageChar[], word: string): PageChar => {
   const text = chars.map((c) => c.c).join('');
   const at = text.indexOf(word);
   if (at < 0) throw new Error(`'${word}' not on the page: ${text}`);
@@ -67,7 +38,7 @@ describe('replaceText', () => {
   });
 
   it('replaces the text at the same baseline, size and colour, in a matching standard font', async () => {
-    const before = charsOf(path, 0);
+    const before = pageChars(path, 0);
     const progress: number[] = [];
     const result = await replaceText({ path }, out('client.pdf'), { find: 'Customer', replace: 'Client', regex: false, caseSensitive: true }, (p) => progress.push(p));
     expect(result.replacements).toBe(3);
@@ -79,10 +50,10 @@ describe('replaceText', () => {
     expect(text).toContain('customer'); // page 2: other case, not matched
     if (toolsAvailable('replaceText: the decompressed file no longer holds the text', 'qpdf')) expect(decompressedFile(out('client.pdf'), tmp.dir)).not.toContain('Customer');
 
-    const after = charsOf(out('client.pdf'), 0);
+    const after = pageChars(out('client.pdf'), 0);
     for (const [word, font, color] of [['Customer,', 'Helvetica', [0.8, 0, 0]], ['Customer service', 'Times-Bold', [0, 0, 0]], ['Customer id', 'Courier-Oblique', [0, 0, 1]]] as const) {
       const old = firstOf(before, word);
-      const now = after.find((c) => c.c === 'C' && Math.abs(c.y - old.y) < 0.01 && Math.abs(c.x - old.x) < 0.01);
+      const now = after.find((c) => c.c === 'C' && Math.abs(c.baseline - old.baseline) < 0.01 && Math.abs(c.x - old.x) < 0.01);
       expect(now, `new text at the place of '${word}'`).toBeDefined();
       expect(now!.size).toBeCloseTo(old.size, 2);
       expect(now!.font).toBe(font);
@@ -100,15 +71,15 @@ describe('replaceText', () => {
     expect(text.match(/Client/g)).toHaveLength(3);
     // A shorter word leaves a gap before the rest of the line, which pdftotext may split off.
     expect(text).toMatch(/Rotated client\s+note/);
-    const before = firstOf(charsOf(path, 1), 'customer');
-    const now = charsOf(out('regex.pdf'), 1).find((c) => c.c === 'c' && Math.abs(c.x - before.x) < 0.01 && Math.abs(c.y - before.y) < 0.01);
+    const before = firstOf(pageChars(path, 1), 'customer');
+    const now = pageChars(out('regex.pdf'), 1).find((c) => c.c === 'c' && Math.abs(c.x - before.x) < 0.01 && Math.abs(c.baseline - before.baseline) < 0.01);
     expect(now).toBeDefined();
   });
 
   it('narrows a longer replacement to the room before the next word', async () => {
     const result = await replaceText({ path }, out('long.pdf'), { find: '1234', replace: '123456', regex: false, caseSensitive: true });
     expect(result.replacements).toBe(1);
-    const chars = charsOf(out('long.pdf'), 0);
+    const chars = pageChars(out('long.pdf'), 0);
     const text = chars.map((c) => c.c).join('');
     expect(text).toContain('123456');
     const last = chars[text.indexOf('123456') + 5]!;

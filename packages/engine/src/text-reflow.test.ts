@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { annotatePdf } from './index.js';
 import { walkText } from './mupdf.js';
 import { wrapText } from './pdf/text-reflow.js';
-import { openPdf, writeDoc } from '../test/page-tools-fixtures.js';
+import { openPdf, pageChars, wordBox, writeDoc, type PageChar } from '../test/page-tools-fixtures.js';
 import { toolsAvailable } from '../test/tools.js';
 import { useTempDir } from '../test/harness.js';
 
@@ -31,25 +31,6 @@ async function paragraphPdf(): Promise<string> {
   });
 }
 
-interface Glyph { c: string; x: number; right: number; baseline: number; size: number; color: number[]; font: string }
-
-/** Every character of page 1 as MuPDF reads it back (display space, y down). */
-function glyphs(path: string): Glyph[] {
-  const doc = openPdf(path);
-  const page = doc.loadPage(0);
-  const stext = page.toStructuredText('preserve-whitespace');
-  const found: Glyph[] = [];
-  walkText(stext, {
-    onChar(c, origin, font, size, quad, color) {
-      found.push({ c, x: origin[0], right: Math.max(quad[2], quad[6]), baseline: origin[1], size, color: [...color], font: font.getName() });
-    },
-  });
-  stext.destroy();
-  page.destroy();
-  doc.destroy();
-  return found;
-}
-
 /** The tops and bottoms (display space) of the glyph boxes of `size` on page 1. */
 function quadEdges(path: string, size: number): { top: number; bottom: number }[] {
   const doc = openPdf(path);
@@ -69,14 +50,6 @@ function quadEdges(path: string, size: number): { top: number; bottom: number }[
 const quadTops = (path: string, size: number): number[] => quadEdges(path, size).map((e) => e.top);
 const quadBottoms = (path: string, size: number): number[] => quadEdges(path, size).map((e) => e.bottom);
 
-/** The box of `word` on page 1 (its first occurrence), as the editor sends it. */
-function boxOf(path: string, word: string): { x: number; y: number; w: number; h: number } {
-  const doc = openPdf(path);
-  const q = doc.loadPage(0).search(word, '')[0]![0]!;
-  doc.destroy();
-  return { x: q[0], y: q[1], w: q[6] - q[0], h: q[7] - q[1] };
-}
-
 const pdftotext = (path: string): string => execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ').trim();
 
 describe('wrapText', () => {
@@ -91,13 +64,13 @@ describe('wrapText', () => {
 describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited paragraph', 'pdftotext'))('edit mode reflows the paragraph', () => {
   it('a longer word reflows its paragraph inside the block width, same size, colour, first baseline and pitch; pdftotext shows the new text', async () => {
     const path = await paragraphPdf();
-    const before = glyphs(path);
+    const before = pageChars(path);
     const right = Math.max(...before.filter((g) => g.size === 12).map((g) => g.right));
-    await annotatePdf({ path }, out('longer.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday afternoon' }] });
+    await annotatePdf({ path }, out('longer.pdf'), { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'Monday'), find: 'Monday', replace: 'Wednesday afternoon' }] });
 
     const expected = PARAGRAPH.join(' ').replace('Monday', 'Wednesday afternoon');
     expect(pdftotext(out('longer.pdf'))).toBe(`${expected} Footer stays where it was`);
-    const after = glyphs(out('longer.pdf'));
+    const after = pageChars(out('longer.pdf'));
     const body = after.filter((g) => g.size === 12);
     expect(body.filter((g) => g.c !== ' ').map((g) => g.c).join('')).toBe(expected.replace(/ /g, ''));
     for (const g of body) {
@@ -126,11 +99,11 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
         ],
       }],
     });
-    const before = glyphs(path);
+    const before = pageChars(path);
     const nextTop = Math.min(...quadTops(path, 10));
-    await annotatePdf({ path }, out('close-below-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday afternoon' }] });
+    await annotatePdf({ path }, out('close-below-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'Monday'), find: 'Monday', replace: 'Wednesday afternoon' }] });
     expect(pdftotext(out('close-below-edited.pdf'))).toBe(`${PARAGRAPH.join(' ').replace('Monday', 'Wednesday afternoon')} ${next.join(' ')}`);
-    const after = glyphs(out('close-below-edited.pdf'));
+    const after = pageChars(out('close-below-edited.pdf'));
     const baselines = [...new Set(after.filter((g) => g.size === 12).map((g) => Math.round(g.baseline * 100) / 100))].sort((a, b) => a - b);
     expect(baselines.length).toBe(5);
     expect(baselines[0]).toBeCloseTo(792 - TOP_BASELINE, 1);
@@ -142,19 +115,19 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
     // The new last line's glyph boxes end above the next paragraph's, which has not moved.
     const lastBottom = Math.max(...quadBottoms(out('close-below-edited.pdf'), 12));
     expect(lastBottom).toBeLessThanOrEqual(nextTop);
-    const at = (list: Glyph[]): string[] => list.filter((g) => g.size === 10).map((g) => `${g.c}@${g.x.toFixed(2)},${g.baseline.toFixed(2)}`);
+    const at = (list: PageChar[]): string[] => list.filter((g) => g.size === 10).map((g) => `${g.c}@${g.x.toFixed(2)},${g.baseline.toFixed(2)}`);
     expect(at(after)).toEqual(at(before));
     console.log(`reflow above a close paragraph: 5 lines at a ${pitches[0]!.toFixed(2)} pt pitch (was 15); last line's bottom ${lastBottom.toFixed(2)}, next paragraph's top ${nextTop.toFixed(2)}`);
   });
 
   it('a slightly longer word is narrowed in place: the other lines of its paragraph keep every glyph where it was', async () => {
     const path = await paragraphPdf();
-    const before = glyphs(path);
-    await annotatePdf({ path }, out('slightly.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Mondays' }] });
+    const before = pageChars(path);
+    await annotatePdf({ path }, out('slightly.pdf'), { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'Monday'), find: 'Monday', replace: 'Mondays' }] });
     expect(pdftotext(out('slightly.pdf'))).toBe(`${PARAGRAPH.join(' ').replace('Monday', 'Mondays')} Footer stays where it was`);
     const firstBaseline = 792 - TOP_BASELINE;
-    const rest = (list: Glyph[]): string[] => list.filter((g) => g.baseline > firstBaseline + 1).map((g) => `${g.c}@${g.x.toFixed(2)},${g.baseline.toFixed(2)}`);
-    expect(rest(glyphs(out('slightly.pdf')))).toEqual(rest(before));
+    const rest = (list: PageChar[]): string[] => list.filter((g) => g.baseline > firstBaseline + 1).map((g) => `${g.c}@${g.x.toFixed(2)},${g.baseline.toFixed(2)}`);
+    expect(rest(pageChars(out('slightly.pdf')))).toEqual(rest(before));
   });
 
   it('a word hyphenated across two lines is whole again in the reflowed paragraph', async () => {
@@ -162,7 +135,7 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
     const path = await writeDoc(tmp.dir, 'hyphen.pdf', {
       pages: [{ size: [612, 792], texts: lines.map((text, i) => ({ text, x: 72, y: TOP_BASELINE - 15 * i, size: 12, font: 'Times-Roman' })) }],
     });
-    await annotatePdf({ path }, out('hyphen-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'Monday'), find: 'Monday', replace: 'Wednesday afternoon' }] });
+    await annotatePdf({ path }, out('hyphen-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'Monday'), find: 'Monday', replace: 'Wednesday afternoon' }] });
     expect(pdftotext(out('hyphen-edited.pdf'))).toBe('We met on Wednesday afternoon to review the plans for the library and the reading room for the coming spring.');
   });
 
@@ -173,8 +146,8 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
         texts: PARAGRAPH.map((text, i) => ({ text, x: 72, y: TOP_BASELINE - 15 * i, size: 12, font: i === 0 ? 'Times-Bold' : 'Times-Roman' })),
       }],
     });
-    await annotatePdf({ path }, out('lead-in-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'library'), find: 'library', replace: 'public library' }] });
-    const fonts = new Set(glyphs(out('lead-in-edited.pdf')).filter((g) => g.c !== ' ').map((g) => g.font));
+    await annotatePdf({ path }, out('lead-in-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'library'), find: 'library', replace: 'public library' }] });
+    const fonts = new Set(pageChars(out('lead-in-edited.pdf')).filter((g) => g.c !== ' ').map((g) => g.font));
     expect([...fonts]).toEqual(['Times-Roman']);
   });
 
@@ -184,10 +157,10 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
     const path = await writeDoc(tmp.dir, 'justified.pdf', {
       pages: [{ size: [612, 792], texts: lines.map((text, i) => ({ text, x: 72, y: TOP_BASELINE - 15 * i, size: 12, font: 'Courier' })) }],
     });
-    const right = Math.max(...glyphs(path).map((g) => g.right));
-    await annotatePdf({ path }, out('justified-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'second'), find: 'second', replace: 'second and longer' }] });
+    const right = Math.max(...pageChars(path).map((g) => g.right));
+    await annotatePdf({ path }, out('justified-edited.pdf'), { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'second'), find: 'second', replace: 'second and longer' }] });
     expect(pdftotext(out('justified-edited.pdf'))).toBe(lines.join(' ').replace('second', 'second and longer'));
-    const after = glyphs(out('justified-edited.pdf')).filter((g) => g.c !== ' ');
+    const after = pageChars(out('justified-edited.pdf')).filter((g) => g.c !== ' ');
     const baselines = [...new Set(after.map((g) => Math.round(g.baseline)))].sort((a, b) => a - b);
     expect(baselines.length).toBeGreaterThan(2);
     for (const baseline of baselines.slice(0, -1)) {
@@ -200,9 +173,9 @@ describe.runIf(toolsAvailable('edit mode reflow: pdftotext reads the edited para
     const path = await paragraphPdf();
     const old = PARAGRAPH.join(' ');
     const replacement = 'The library opens next week.';
-    await annotatePdf({ path }, out('paragraph.pdf'), { annotations: [], textEdits: [{ page: 1, box: boxOf(path, 'The committee'), find: old, replace: replacement }] });
+    await annotatePdf({ path }, out('paragraph.pdf'), { annotations: [], textEdits: [{ page: 1, box: wordBox(path, 'The committee'), find: old, replace: replacement }] });
     expect(pdftotext(out('paragraph.pdf'))).toBe(`${replacement} Footer stays where it was`);
-    const body = glyphs(out('paragraph.pdf')).filter((g) => g.size === 12);
+    const body = pageChars(out('paragraph.pdf')).filter((g) => g.size === 12);
     expect(body[0]!.x).toBeCloseTo(72, 1);
     expect(body[0]!.baseline).toBeCloseTo(792 - TOP_BASELINE, 1);
   });

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { mupdf, type PDFDocument } from '../src/mupdf.js';
+import { mupdf, walkText, type PDFDocument } from '../src/mupdf.js';
 import { greyPages, type GreyImage } from '../src/pdf/ssim.js';
 import { savedBytes } from './fixtures.js';
 import { toolsAvailable } from './tools.js';
@@ -240,6 +240,50 @@ export function openPdf(path: string, password?: string): mupdf.PDFDocument {
   const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf').asPDF()!;
   if (password !== undefined) doc.authenticatePassword(password);
   return doc;
+}
+
+/** One character of a page as MuPDF reads it back (display space, y down). */
+export interface PageChar {
+  c: string;
+  /** The origin: the left end of the baseline. */
+  x: number;
+  baseline: number;
+  /** The right edge of the glyph's box. */
+  right: number;
+  size: number;
+  font: string;
+  color: number[];
+}
+
+/** Every character of page `index` (0-based), in MuPDF's reading order. */
+export function pageChars(path: string, index = 0): PageChar[] {
+  const doc = openPdf(path);
+  try {
+    const page = doc.loadPage(index);
+    const stext = page.toStructuredText('preserve-whitespace');
+    const chars: PageChar[] = [];
+    walkText(stext, {
+      onChar(c, origin, font, size, quad, color) {
+        chars.push({ c, x: origin[0], baseline: origin[1], right: Math.max(quad[2], quad[6]), size, font: font.getName(), color: [...color] });
+      },
+    });
+    stext.destroy();
+    page.destroy();
+    return chars;
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** The box of the first occurrence of `word` on page 1, as the editor sends it. */
+export function wordBox(path: string, word: string): { x: number; y: number; w: number; h: number } {
+  const doc = openPdf(path);
+  try {
+    const q = doc.loadPage(0).search(word, '')[0]![0]!;
+    return { x: q[0], y: q[1], w: q[6] - q[0], h: q[7] - q[1] };
+  } finally {
+    doc.destroy();
+  }
 }
 
 /** pdftotext of the whole file (layout off), or MuPDF's text when poppler is missing (a failure under CI). */
