@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { normaliseDictionary, Proofreader } from './proofreader.js';
 import { englishAgreement, grammarFindings, longSentences, passiveVoice, punctuationSpacing, repeatedWords } from './rules.js';
 
@@ -46,6 +46,8 @@ describe('dictionary normalisation', () => {
 // Loading a dictionary with nspell takes seconds (German about 3 s on a quiet machine): more under a shared CPU.
 describe('proofreader with Debian Hunspell dictionaries', { timeout: 60_000 }, () => {
   const proofreader = new Proofreader();
+  // The hunspell programs it started would otherwise outlive the test file.
+  afterAll(() => proofreader.close());
   it('finds a misspelt English word with its correction among the suggestions', async () => {
     const findings = await proofreader.check('We will recieve the letter tomorrow.', 'en');
     const spelling = findings.filter((f) => f.kind === 'spelling');
