@@ -20,7 +20,6 @@ import {
   ImageRun,
   LevelFormat,
   LineRuleType,
-  Packer,
   PageNumber,
   PageOrientation,
   Paragraph as DocxParagraph,
@@ -41,13 +40,13 @@ import {
   type ParagraphChild,
 } from 'docx';
 import { asCatalogueError } from '../errors.js';
-import { writeFileAtomic } from '../files.js';
 import type { PdfInput } from '../merge.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { RTL_LETTER, analysePdf } from '../reconstruct/analyse.js';
 import { fittingSpacing, portableFamily, standInWidth } from '../reconstruct/fonts.js';
 import type { Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Run, Table } from '../reconstruct/layout.js';
 import { SOFT_HYPHEN, xmlSafe } from '../reconstruct/text.js';
+import { packDocx, writeDocx, type PackedDocx } from './docx-pack.js';
 
 /** Share of the progress bar spent on the layout analysis. */
 const ANALYSIS_SHARE = 80;
@@ -60,14 +59,14 @@ const ANALYSIS_SHARE = 80;
 export async function pdfToWord(input: PdfInput, outputPath: string, onProgress?: ProgressFn): Promise<void> {
   const report = progressReporter(onProgress);
   const layout = await analysePdf(input, (p) => report((p * ANALYSIS_SHARE) / 100));
-  let bytes: Uint8Array;
+  let packed: PackedDocx;
   try {
-    bytes = await Packer.toBuffer(layoutToDocx(layout));
+    packed = await packDocx(layoutToDocx(layout));
   } catch (err) {
     throw asCatalogueError(err, 'UNKNOWN');
   }
   report(95);
-  await writeFileAtomic(outputPath, bytes);
+  await writeDocx(outputPath, packed);
   report(100);
 }
 

@@ -11,6 +11,7 @@ import { lineTurn, TurnTally } from './upright.js';
 type MupdfPage = ReturnType<InstanceType<typeof mupdf.PDFDocument>['loadPage']>;
 type MupdfImage = InstanceType<typeof mupdf.Image>;
 type MupdfPath = InstanceType<typeof mupdf.Path>;
+type Pixmap = InstanceType<typeof mupdf.Pixmap>;
 type Matrix = [number, number, number, number, number, number];
 type StrokeState = InstanceType<typeof mupdf.StrokeState>;
 
@@ -112,8 +113,12 @@ export function extractPage(page: MupdfPage, upright?: (turn: number) => boolean
   const width = bounds[2] - bounds[0];
   const height = bounds[3] - bounds[1];
   const list = page.toDisplayList(true);
+  // The images' pixels until the page's images are settled: clipped, merged and figure-covered
+  // images are replaced by renderings of the page, and their JPEG (the slowest step of a page
+  // with photographs or scans) would be made for nothing.
+  const unencoded = new Map<RawImage, Pixmap>();
   try {
-    const text = readText(list, bounds, upright);
+    const text = readText(list, bounds, upright, unencoded);
     if (!text) return undefined;
     const { segments, images } = text;
     const { rules, art, fills, placements } = readVectors(page, bounds);
@@ -122,8 +127,16 @@ export function extractPage(page: MupdfPage, upright?: (turn: number) => boolean
     raw.art.push(...chartBars(raw));
     for (const region of figureRegions(raw)) addFigure(raw, page, list, bounds, region, bodySize);
     for (const region of formulaRegions(raw)) addFigure(raw, page, list, bounds, region, Infinity);
+    raw.images = raw.images.filter((img) => {
+      const pixmap = unencoded.get(img);
+      if (!pixmap) return true;
+      const data = encodePixmap(pixmap, img.ext);
+      if (data) img.data = data;
+      return data !== undefined;
+    });
     return raw;
   } finally {
+    for (const pixmap of unencoded.values()) pixmap.destroy();
     list.destroy();
   }
 }
@@ -593,7 +606,7 @@ function textColor(color: number[]): string {
 /** MuPDF's character for a glyph without a Unicode mapping. */
 const UNMAPPED = '\uFFFD';
 
-function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], uprightTurn?: (turn: number) => boolean): { segments: Segment[]; images: RawImage[] } | undefined {
+function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], uprightTurn: ((turn: number) => boolean) | undefined, unencoded: Map<RawImage, Pixmap>): { segments: Segment[]; images: RawImage[] } | undefined {
   const [ox, oy] = [bounds[0]!, bounds[1]!];
   const styles = new Map<number, FontStyle>();
   const lines: { glyphs: Glyph[]; upright: boolean }[] = [];
@@ -668,9 +681,12 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
           return;
         }
         images.push(() => {
-          const encoded = encodeImage(image);
+          const decoded = decodeImage(image);
+          if (!decoded) return undefined;
           // Transparency lives in the mask, which the image's own pixels do not carry.
-          return encoded && { bbox: rect, ...encoded, ...(image.getMask() || image.getImageMask() ? { masked: true } : {}) };
+          const img: RawImage = { bbox: rect, data: new Uint8Array(0), ext: decoded.ext, pixelWidth: decoded.pixelWidth, pixelHeight: decoded.pixelHeight, ...(image.getMask() || image.getImageMask() ? { masked: true } : {}) };
+          unencoded.set(img, decoded.pixmap);
+          return img;
         });
       },
     });
@@ -886,8 +902,9 @@ function makeSegment(glyphs: Glyph[], upright: boolean): Segment {
   return { x0, y0, x1, y1, base, size, glyphs, upright };
 }
 
-function encodeImage(image: MupdfImage): { data: Uint8Array; ext: 'jpg' | 'png'; pixelWidth: number; pixelHeight: number } | undefined {
-  let pixmap: InstanceType<typeof mupdf.Pixmap> | undefined;
+/** The image's pixels in RGB or grey and the format they will be written in; undefined when MuPDF cannot decode it. */
+function decodeImage(image: MupdfImage): { pixmap: Pixmap; ext: 'jpg' | 'png'; pixelWidth: number; pixelHeight: number } | undefined {
+  let pixmap: Pixmap | undefined;
   try {
     pixmap = image.toPixmap();
     const cs = pixmap.getColorSpace();
@@ -898,13 +915,19 @@ function encodeImage(image: MupdfImage): { data: Uint8Array; ext: 'jpg' | 'png';
     }
     const w = pixmap.getWidth();
     const h = pixmap.getHeight();
-    const data = w * h >= JPEG_MIN_PIXELS && pixmap.getAlpha() === 0 ? pixmap.asJPEG(85) : pixmap.asPNG();
-    return { data: Uint8Array.from(data), ext: w * h >= JPEG_MIN_PIXELS && pixmap.getAlpha() === 0 ? 'jpg' : 'png', pixelWidth: w, pixelHeight: h };
+    return { pixmap, ext: w * h >= JPEG_MIN_PIXELS && pixmap.getAlpha() === 0 ? 'jpg' : 'png', pixelWidth: w, pixelHeight: h };
   } catch {
     // An image MuPDF cannot decode is left out; the text around it still converts.
-    return undefined;
-  } finally {
     pixmap?.destroy();
+    return undefined;
+  }
+}
+
+function encodePixmap(pixmap: Pixmap, ext: 'jpg' | 'png'): Uint8Array | undefined {
+  try {
+    return Uint8Array.from(ext === 'jpg' ? pixmap.asJPEG(85) : pixmap.asPNG());
+  } catch {
+    return undefined;
   }
 }
 

@@ -103,19 +103,43 @@ const METRIC_FONTS: Record<string, [string, string, string, string]> = {
   Arial: ['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique'],
   'Courier New': ['Courier', 'Courier-Bold', 'Courier-Oblique', 'Courier-BoldOblique'],
 };
-const metricCache = new Map<string, InstanceType<typeof mupdf.Font>>();
+/**
+ * A metric twin with the advances (em) of the characters measured in it so far, by code point.
+ * Every run of a document is measured, most of them twice (standInWidth, fittingSpacing), over
+ * a few dozen distinct characters, and each look-up in MuPDF is two calls into WebAssembly.
+ */
+interface MetricFont {
+  font: InstanceType<typeof mupdf.Font>;
+  /** The advance of the character's glyph (glyph 0's where the font lacks it). */
+  advances: Map<number, number>;
+  /** The characters the font has no glyph for. */
+  missing: Set<number>;
+}
+const metricCache = new Map<string, MetricFont>();
 
 /** The metric twin of the stand-in family in the run's style, or undefined when its metrics are unknown. */
-function metricFont(run: { bold: boolean; italic: boolean }, family: string): InstanceType<typeof mupdf.Font> | undefined {
+function metricFont(run: { bold: boolean; italic: boolean }, family: string): MetricFont | undefined {
   const names = METRIC_FONTS[family];
   if (!names) return undefined;
   const name = names[(run.bold ? 1 : 0) + (run.italic ? 2 : 0)]!;
-  let font = metricCache.get(name);
-  if (!font) {
-    font = new mupdf.Font(name);
-    metricCache.set(name, font);
+  let metric = metricCache.get(name);
+  if (!metric) {
+    metric = { font: new mupdf.Font(name), advances: new Map(), missing: new Set() };
+    metricCache.set(name, metric);
   }
-  return font;
+  return metric;
+}
+
+/** The advance (em) of the character's glyph in the metric twin. */
+function advanceOf(metric: MetricFont, code: number): number {
+  let advance = metric.advances.get(code);
+  if (advance === undefined) {
+    const gid = metric.font.encodeCharacter(code);
+    if (gid === 0) metric.missing.add(code);
+    advance = metric.font.advanceGlyph(gid);
+    metric.advances.set(code, advance);
+  }
+  return advance;
 }
 
 /**
@@ -123,16 +147,17 @@ function metricFont(run: { bold: boolean; italic: boolean }, family: string): In
  * (what a word processor lays out on the line); undefined when the family's metrics are unknown.
  */
 export function standInWidth(run: { text: string; size: number; bold: boolean; italic: boolean }, family: string): number | undefined {
-  const font = metricFont(run, family);
-  if (!font) return undefined;
+  const metric = metricFont(run, family);
+  if (!metric) return undefined;
   let width = 0;
   for (const ch of run.text) {
     if (ch === '\u00ad') continue;
-    const gid = font.encodeCharacter(ch.codePointAt(0)!);
+    const code = ch.codePointAt(0)!;
+    const advance = advanceOf(metric, code);
     // Letters the family lacks come from the word processor's fallback font: an East Asian
     // wide character is an em wide in every CJK font, anything else about half an em.
-    if (gid === 0) width += (WIDE.test(ch) ? 1 : 0.5) * run.size;
-    else width += font.advanceGlyph(gid) * run.size;
+    if (metric.missing.has(code)) width += (WIDE.test(ch) ? 1 : 0.5) * run.size;
+    else width += advance * run.size;
   }
   return width;
 }
@@ -148,15 +173,14 @@ const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff
  * add to it) and an eighth narrower.
  */
 export function fittingSpacing(run: { text: string; size: number; bold: boolean; italic: boolean; advance?: number }, family: string): number {
-  const font = metricFont(run, family);
-  if (!font || !run.advance) return 0;
+  const metric = metricFont(run, family);
+  if (!metric || !run.advance) return 0;
   let width = 0;
   let count = 0;
   for (const ch of run.text) {
     // Soft hyphens take no room unless a line breaks at them.
     if (/\s/.test(ch) || ch === '\u00ad') continue;
-    const gid = font.encodeCharacter(ch.codePointAt(0)!);
-    width += font.advanceGlyph(gid) * run.size;
+    width += advanceOf(metric, ch.codePointAt(0)!) * run.size;
     count++;
   }
   if (count === 0) return 0;
