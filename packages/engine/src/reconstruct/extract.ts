@@ -967,6 +967,33 @@ function isAxisRect(points: [number, number][]): boolean {
   return true;
 }
 
+/**
+ * A rectangle with rounded corners: a closed curved outline whose points all lie on its box's
+ * edges, with straight stretches along each edge over a quarter of its length at least (a short
+ * box's corners take half its height). A circle or an ellipse touches each edge at one point.
+ */
+function isRoundedRect(sub: Subpath): boolean {
+  if (!sub.curved || sub.points.length < 8) return false;
+  const first = sub.points[0]!;
+  const last = sub.points[sub.points.length - 1]!;
+  if (!sub.closed && !near(first, last)) return false;
+  const box = boxOf(sub.points);
+  const w = box.x1 - box.x0;
+  const h = box.y1 - box.y0;
+  if (Math.min(w, h) <= RULE_THICKNESS) return false;
+  const edges = [
+    { on: ([, y]: [number, number]) => Math.abs(y - box.y0) < 0.5, along: ([x]: [number, number]) => x, length: w },
+    { on: ([, y]: [number, number]) => Math.abs(y - box.y1) < 0.5, along: ([x]: [number, number]) => x, length: w },
+    { on: ([x]: [number, number]) => Math.abs(x - box.x0) < 0.5, along: ([, y]: [number, number]) => y, length: h },
+    { on: ([x]: [number, number]) => Math.abs(x - box.x1) < 0.5, along: ([, y]: [number, number]) => y, length: h },
+  ];
+  if (!sub.points.every((p) => edges.some((e) => e.on(p)))) return false;
+  return edges.every((e) => {
+    const along = sub.points.filter(e.on).map(e.along);
+    return along.length >= 2 && Math.max(...along) - Math.min(...along) >= e.length * 0.25;
+  });
+}
+
 function near(a: [number, number], b: [number, number]): boolean {
   return Math.abs(a[0] - b[0]) < 0.5 && Math.abs(a[1] - b[1]) < 0.5;
 }
@@ -1055,8 +1082,9 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
         if (!sub.curved && isAxisRect(sub.points) && Math.min(w, h) <= RULE_THICKNESS) {
           if (w >= h) addRule(box.x0, (box.y0 + box.y1) / 2, box.x1, (box.y0 + box.y1) / 2);
           else addRule((box.x0 + box.x1) / 2, box.y0, (box.x0 + box.x1) / 2, box.y1);
-        } else if (!sub.curved && isAxisRect(sub.points)) {
-          // A shaded box (table cell, highlight): neither a rule nor a figure.
+        } else if ((!sub.curved && isAxisRect(sub.points)) || isRoundedRect(sub)) {
+          // A shaded box (table cell, highlight, a box with rounded corners around a note):
+          // neither a rule nor a figure.
           const hex = alpha > 0.2 ? rgbHex(colorspace, color as number[]) : undefined;
           if (hex) fills.push({ x0: box.x0 - ox, y0: box.y0 - oy, x1: box.x1 - ox, y1: box.y1 - oy, color: hex });
           continue;
