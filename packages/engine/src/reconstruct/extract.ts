@@ -60,7 +60,16 @@ export interface RawImage {
   ext: 'jpg' | 'png';
   pixelWidth: number;
   pixelHeight: number;
+  /**
+   * A figure's upright labels (axis ticks, legend entries, names), drawn in `data`, and the
+   * figure drawn without them (`plain`): for writers that set the labels as text over the
+   * picture, where they stay readable and searchable.
+   */
+  labels?: { segments: Segment[]; plain: FigurePixels };
 }
+
+/** An encoded picture and its size in pixels. */
+type FigurePixels = Pick<RawImage, 'data' | 'ext' | 'pixelWidth' | 'pixelHeight'>;
 
 /** A horizontal or vertical line segment: a stroke or a thin filled rectangle. */
 export interface Rule {
@@ -120,8 +129,9 @@ export function extractPage(page: MupdfPage, upright?: (turn: number) => boolean
     const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art, fills };
     const bodySize = pageBodySize(raw.segments);
     raw.art.push(...chartBars(raw));
-    for (const region of figureRegions(raw)) addFigure(raw, page, list, bounds, region, bodySize);
-    for (const region of formulaRegions(raw)) addFigure(raw, page, list, bounds, region, Infinity);
+    for (const region of figureRegions(raw)) addFigure(raw, page, list, bounds, region, bodySize, true);
+    // A formula's pieces sit on many baselines: they stay in its picture.
+    for (const region of formulaRegions(raw)) addFigure(raw, page, list, bounds, region, Infinity, false);
     return raw;
   } finally {
     list.destroy();
@@ -201,9 +211,9 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
 /**
  * The region of the page (page-relative points) drawn at `dpi` with everything but text, or
  * with only the text whose glyphs start inside `keepText` (a figure's labels, while the text
- * around them stays text).
+ * around them stays text). A `drawing` is always PNG, whatever its size.
  */
-function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi: number, keepText: Rect[] = []): Omit<RawImage, 'bbox'> | undefined {
+function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi: number, keepText: Rect[] = [], drawing = false): Omit<RawImage, 'bbox'> | undefined {
   const scale = dpi / 72;
   const bbox: [number, number, number, number] = [
     Math.floor((region.x0 + bounds[0]!) * scale),
@@ -275,7 +285,8 @@ function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi:
     d.close();
     const w = bbox[2] - bbox[0];
     const h = bbox[3] - bbox[1];
-    const photo = w * h >= JPEG_MIN_PIXELS;
+    // A drawing's thin lines stay sharp in PNG; JPEG blurs them.
+    const photo = !drawing && w * h >= JPEG_MIN_PIXELS;
     return { data: Uint8Array.from(photo ? pixmap.asJPEG(85) : pixmap.asPNG()), ext: photo ? 'jpg' : 'png', pixelWidth: w, pixelHeight: h };
   } catch {
     return undefined;
@@ -296,6 +307,10 @@ const FIGURE_MIN_SIDE = 16;
  * document without pushing the page's text down.
  */
 const LABEL_MAX_GLYPHS = 12;
+/** A legend's key (a coloured square) is at most this many points on its longer side. */
+const LEGEND_KEY_MAX = 12;
+/** A legend's keys lie within this many points of their chart, or of each other. */
+const LEGEND_GAP = 36;
 /** A drawing around more text than this is a frame or a box around text, which stays text. */
 const FIGURE_MAX_TEXT = 160;
 
@@ -346,6 +361,33 @@ function figureRegions(raw: RawPage): Rect[] {
           boxes.splice(j, 1);
           merged = true;
         }
+      }
+    }
+  }
+  // A legend's keys near a drawing belong to it: small coloured squares (a pie's or a bar
+  // chart's) and short lone strokes (a line chart's), within LEGEND_GAP of it or of another key.
+  const light = (hex: string): boolean => [0, 2, 4].every((i) => parseInt(hex.slice(i, i + 2), 16) >= 0xf0);
+  const touches = (a: Rule, b: Rule): boolean => a !== b && a.x0 <= b.x1 + 1 && b.x0 <= a.x1 + 1 && a.y0 <= b.y1 + 1 && b.y0 <= a.y1 + 1;
+  const keys: Rect[] = [
+    ...raw.fills.filter((f) => !light(f.color) && Math.max(f.x1 - f.x0, f.y1 - f.y0) <= LEGEND_KEY_MAX && Math.min(f.x1 - f.x0, f.y1 - f.y0) >= 2),
+    ...raw.rules.filter((r) => r.horizontal && r.x1 - r.x0 <= LEGEND_KEY_MAX * 3 && !raw.rules.some((o) => touches(r, o))),
+  ];
+  for (const b of boxes) {
+    if (b.x1 - b.x0 < FIGURE_MIN_SIDE || b.y1 - b.y0 < FIGURE_MIN_SIDE) continue;
+    let grown = true;
+    while (grown) {
+      grown = false;
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i]!;
+        const dx = Math.max(0, b.x0 - k.x1, k.x0 - b.x1);
+        const dy = Math.max(0, b.y0 - k.y1, k.y0 - b.y1);
+        if (dx > LEGEND_GAP || dy > LEGEND_GAP) continue;
+        b.x0 = Math.min(b.x0, k.x0);
+        b.y0 = Math.min(b.y0, k.y0);
+        b.x1 = Math.max(b.x1, k.x1);
+        b.y1 = Math.max(b.y1, k.y1);
+        keys.splice(i, 1);
+        grown = true;
       }
     }
   }
@@ -494,9 +536,17 @@ function pageBodySize(segments: Segment[]): number {
  * (text smaller than the body text) go into the picture; other text stays text and is left
  * out of the picture.
  */
-function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], region: Rect, bodySize: number): void {
+function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], region: Rect, bodySize: number, labelsAsText: boolean): void {
   const inside = raw.segments.filter((s) => centreIn(s, region));
   const text = runningText(inside, bodySize);
+  // The figure without its upright labels (sideways ones, an axis title up the side, stay
+  // drawn), for writers that set them as text over it.
+  const labelled = (labels: Segment[]): Pick<RawImage, 'labels'> => {
+    const upright = labels.filter((s) => s.upright);
+    if (!labelsAsText || upright.length === 0) return {};
+    const plain = renderWithoutText(page, bounds, region, FIGURE_DPI, labels.filter((s) => !s.upright), true);
+    return plain ? { labels: { segments: upright, plain } } : {};
+  };
   if (text.size > 0) {
     // The region's running text (a chart's title, a paragraph beside a drawing) stays text and
     // out of the picture; its labels (axis ticks, legends) are drawn in it and leave the flow,
@@ -507,7 +557,7 @@ function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupd
     if (!rendered) return;
     raw.segments = raw.segments.filter((s) => !labels.includes(s));
     raw.images = raw.images.filter((img) => !centreIn(img.bbox, region));
-    raw.images.push({ bbox: region, ...rendered });
+    raw.images.push({ bbox: region, ...rendered, ...labelled(labels) });
     raw.rules = raw.rules.filter((r) => !(r.x0 >= region.x0 - 1 && r.x1 <= region.x1 + 1 && r.y0 >= region.y0 - 1 && r.y1 <= region.y1 + 1));
     return;
   }
@@ -529,7 +579,7 @@ function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupd
     const data = Uint8Array.from(pixmap.asPNG());
     raw.segments = raw.segments.filter((s) => !centreIn(s, region));
     raw.images = raw.images.filter((img) => !centreIn(img.bbox, region));
-    raw.images.push({ bbox: region, data, ext: 'png', pixelWidth: bbox[2] - bbox[0], pixelHeight: bbox[3] - bbox[1] });
+    raw.images.push({ bbox: region, data, ext: 'png', pixelWidth: bbox[2] - bbox[0], pixelHeight: bbox[3] - bbox[1], ...labelled(inside) });
     raw.rules = raw.rules.filter((r) => !(r.x0 >= region.x0 - 1 && r.x1 <= region.x1 + 1 && r.y0 >= region.y0 - 1 && r.y1 <= region.y1 + 1));
   } catch {
     // A figure that cannot be rendered is left out; its text stays.
