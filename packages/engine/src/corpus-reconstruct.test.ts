@@ -90,7 +90,10 @@ describe.skipIf(!corpusPresent)('reconstruction over the corpus', () => {
         await pdfToWord(input, out);
         const xml = spawnSync('unzip', ['-p', out, 'word/document.xml'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).stdout;
         expect(xml).toContain('<w:body>');
-        expect(xml).not.toMatch(/txbxContent|w:framePr/);
+        // Flowing text: the only frames are figures' labels set over their pictures.
+        expect(xml).not.toMatch(/txbxContent/);
+        const labels = layout.pages.flatMap((p) => p.blocks).reduce((n, b) => n + (b.kind === 'image' ? (b.labels?.paragraphs.length ?? 0) : 0), 0);
+        expect(xml.match(/<w:framePr /g)?.length ?? 0).toBe(labels);
       }
     });
   }

@@ -13,6 +13,8 @@ import {
   ColumnBreak,
   Document,
   Footer,
+  FrameAnchorType,
+  FrameWrap,
   Header,
   HeadingLevel,
   HeightRule,
@@ -243,7 +245,7 @@ function narrowingToFit(p: Paragraph, room: number): number {
   return Math.min(Math.ceil((excess / chars) * 20), Math.round(size * MAX_NARROWING * 20));
 }
 
-function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number } = {}): DocxParagraph {
+function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number; framed?: boolean } = {}): DocxParagraph {
   const children: ParagraphChild[] = [];
   if (options.columnBreak) children.push(new ColumnBreak());
   for (const f of options.floats ?? []) children.push(f);
@@ -265,8 +267,14 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     children,
     alignment: ALIGN[p.align],
     ...(p.rtl ? { bidirectional: true } : {}),
-    spacing: { before: options.inCell ? 0 : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
-    indent: options.inCell ? {} : indent,
+    spacing: { before: options.inCell || options.framed ? 0 : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
+    indent: options.inCell || options.framed ? {} : indent,
+    // At its place on the page, as wide as its text, over whatever is there (a figure's label
+    // over the figure): it takes no room in the flow. LibreOffice reads a frame that text wraps
+    // through (or around) as one the text flows past below it, pushing the figure down.
+    ...(options.framed
+      ? { frame: { type: 'absolute' as const, position: { x: twips(p.bbox.x0), y: twips(Math.max(0, labelTop(p))) }, anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE }, wrap: FrameWrap.NONE } }
+      : {}),
     ...(p.headingLevel ? { heading: HEADINGS[Math.min(6, p.headingLevel) - 1]! } : {}),
     // Level 0 always: the number's start and format are the first level's, and the
     // paragraph's own indent already places it.
@@ -274,14 +282,25 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
   });
 }
 
+/**
+ * The top of a framed one-line paragraph's line box that puts its baseline where the PDF has
+ * it: an exact line height sets the baseline about four fifths of the way down the line.
+ */
+function labelTop(p: Paragraph): number {
+  const size = Math.max(...p.runs.map((r) => r.size), 1);
+  const base = p.bbox.y1 - size * 0.2;
+  return base - lineHeight(p) * 0.8;
+}
+
 /** EMUs per point. */
 const EMU = 12700;
 
 /** A picture floating at its place on the page, text wrapping around its box. */
 function floatingImage(img: ImageBlock): ImageRun {
+  const picture = img.labels?.plain ?? img;
   return new ImageRun({
-    type: img.ext,
-    data: img.data,
+    type: picture.ext,
+    data: picture.data,
     transformation: { width: pixels(img.bbox.x1 - img.bbox.x0), height: pixels(img.bbox.y1 - img.bbox.y0) },
     floating: {
       horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(img.bbox.x0 * EMU) },
@@ -298,7 +317,8 @@ function imageParagraph(img: ImageBlock, columnX: number, columnBreak: boolean, 
   const height = img.bbox.y1 - img.bbox.y0;
   const children: ParagraphChild[] = [];
   if (columnBreak) children.push(new ColumnBreak());
-  children.push(new ImageRun({ type: img.ext, data: img.data, transformation: { width: pixels(width), height: pixels(height) } }));
+  const picture = img.labels?.plain ?? img;
+  children.push(new ImageRun({ type: picture.ext, data: picture.data, transformation: { width: pixels(width), height: pixels(height) } }));
   return new DocxParagraph({
     children,
     // Auto line spacing: an exact one would crop the picture to one text line.
@@ -473,9 +493,14 @@ export function layoutToDocx(layout: DocumentLayout): Document {
           currentColumn++;
         }
         const colX = columns[column]?.x0 ?? left;
+        // A figure's labels as text over its picture (drawn without them), each framed at its
+        // place on the page and anchored in the paragraph that follows: the picture's own, or
+        // for a floating picture the next one of the band, where the picture is anchored too.
+        const labels = block.kind === 'image' ? (block.labels?.paragraphs ?? []).map((p) => paragraph(p, ctx, { framed: true })) : [];
         if (block.kind === 'image' && block.float) {
           // Anchored in the next paragraph of the band; positioned on the page.
           floats.push(floatingImage(block));
+          children.push(...labels);
           continue;
         }
         if (block.kind === 'paragraph') {
@@ -490,7 +515,7 @@ export function layoutToDocx(layout: DocumentLayout): Document {
           children.push(table(block, ctx));
           ctx.previousList = false;
         } else {
-          children.push(imageParagraph(block, band.spanning ? left : colX, pendingBreak, fit));
+          children.push(...labels, imageParagraph(block, band.spanning ? left : colX, pendingBreak, fit));
           ctx.previousList = false;
         }
         pendingBreak = false;

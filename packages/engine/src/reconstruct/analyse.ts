@@ -230,7 +230,7 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
   const header = linesToParagraphs(toLines([...running.header]), { x0: 0, x1: raw.width }, ctx);
   const footer = linesToParagraphs(toLines([...running.footer]), { x0: 0, x1: raw.width }, ctx);
   let segments = raw.segments.filter((s) => !running.header.has(s) && !running.footer.has(s));
-  const images = pageImages(raw, segments);
+  const images = pageImages(raw, segments, ctx);
   for (const img of images) {
     const beside = segments.some((s) => Math.min(s.y1, img.bbox.y1) - Math.max(s.y0, img.bbox.y0) > 0.5 * (s.y1 - s.y0) && (s.x1 <= img.bbox.x0 + 2 || s.x0 >= img.bbox.x1 - 2));
     if (beside) img.float = true;
@@ -400,16 +400,36 @@ function bboxOf(rects: Rect[]): Rect | undefined {
 }
 
 /** Images of the page, except one covering most of a page that also has text (a scan under OCR text). */
-function pageImages(raw: RawPage, segments: Segment[]): ImageBlock[] {
+function pageImages(raw: RawPage, segments: Segment[], ctx: PageContext): ImageBlock[] {
   const result: ImageBlock[] = [];
   for (const img of raw.images) {
     const clipped = { x0: Math.max(0, img.bbox.x0), y0: Math.max(0, img.bbox.y0), x1: Math.min(raw.width, img.bbox.x1), y1: Math.min(raw.height, img.bbox.y1) };
     if (clipped.x1 - clipped.x0 < 4 || clipped.y1 - clipped.y0 < 4) continue;
     const covers = (clipped.x1 - clipped.x0) * (clipped.y1 - clipped.y0) > raw.width * raw.height * 0.8;
     if (covers && segments.length > 0) continue;
-    result.push(imageBlock(img, clipped));
+    const block = imageBlock(img, clipped);
+    if (img.labels) block.labels = { paragraphs: labelParagraphs(img.labels.segments, ctx), plain: img.labels.plain };
+    result.push(block);
   }
   return result;
+}
+
+/**
+ * A figure's labels, each a one-line paragraph of its own, left-aligned at its place: a label
+ * that reads like a list item ("1.", "• Sales") keeps its marker as text.
+ */
+function labelParagraphs(segments: Segment[], ctx: PageContext): Paragraph[] {
+  return segments.map((s) => {
+    const p = describeParagraph(toLines([s]), { x0: s.x0, x1: s.x1 }, ctx, 0);
+    if (p.list) {
+      const first = p.runs[0];
+      const g = s.glyphs[0]!;
+      if (first) first.text = `${p.list.marker} ${first.text}`;
+      else p.runs.push({ text: p.list.marker, font: g.style.family, size: halfPoint(g.size), bold: g.style.bold, italic: g.style.italic, color: g.color, mono: g.style.mono, serif: g.style.serif });
+      delete p.list;
+    }
+    return { ...p, align: 'left', leftIndent: 0, firstLineIndent: 0 };
+  });
 }
 
 function imageBlock(img: RawImage, bbox: Rect): ImageBlock {

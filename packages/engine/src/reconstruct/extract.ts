@@ -61,7 +61,16 @@ export interface RawImage {
   ext: 'jpg' | 'png';
   pixelWidth: number;
   pixelHeight: number;
+  /**
+   * A figure's upright labels (axis ticks, legend entries, names), drawn in `data`, and the
+   * figure drawn without them (`plain`): for writers that set the labels as text over the
+   * picture, where they stay readable and searchable.
+   */
+  labels?: { segments: Segment[]; plain: FigurePixels };
 }
+
+/** An encoded picture and its size in pixels. */
+type FigurePixels = Pick<RawImage, 'data' | 'ext' | 'pixelWidth' | 'pixelHeight'>;
 
 /** A horizontal or vertical line segment: a stroke or a thin filled rectangle. */
 export interface Rule {
@@ -125,8 +134,9 @@ export function extractPage(page: MupdfPage, upright?: (turn: number) => boolean
     const raw: RawPage = { width, height, segments, images: clipImages(page, bounds, images, placements), rules, art, fills };
     const bodySize = pageBodySize(raw.segments);
     raw.art.push(...chartBars(raw));
-    for (const region of figureRegions(raw)) addFigure(raw, page, list, bounds, region, bodySize);
-    for (const region of formulaRegions(raw)) addFigure(raw, page, list, bounds, region, Infinity);
+    for (const region of figureRegions(raw)) addFigure(raw, page, list, bounds, region, bodySize, true);
+    // A formula's pieces sit on many baselines: they stay in its picture.
+    for (const region of formulaRegions(raw)) addFigure(raw, page, list, bounds, region, Infinity, false);
     raw.images = raw.images.filter((img) => {
       const pixmap = unencoded.get(img);
       if (!pixmap) return true;
@@ -214,9 +224,9 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
 /**
  * The region of the page (page-relative points) drawn at `dpi` with everything but text, or
  * with only the text whose glyphs start inside `keepText` (a figure's labels, while the text
- * around them stays text).
+ * around them stays text). A `drawing` is always PNG, whatever its size.
  */
-function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi: number, keepText: Rect[] = []): Omit<RawImage, 'bbox'> | undefined {
+function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi: number, keepText: Rect[] = [], drawing = false): Omit<RawImage, 'bbox'> | undefined {
   const scale = dpi / 72;
   const bbox: [number, number, number, number] = [
     Math.floor((region.x0 + bounds[0]!) * scale),
@@ -288,7 +298,8 @@ function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi:
     d.close();
     const w = bbox[2] - bbox[0];
     const h = bbox[3] - bbox[1];
-    const photo = w * h >= JPEG_MIN_PIXELS;
+    // A drawing's thin lines stay sharp in PNG; JPEG blurs them.
+    const photo = !drawing && w * h >= JPEG_MIN_PIXELS;
     return { data: Uint8Array.from(photo ? pixmap.asJPEG(85) : pixmap.asPNG()), ext: photo ? 'jpg' : 'png', pixelWidth: w, pixelHeight: h };
   } catch {
     return undefined;
@@ -309,6 +320,10 @@ const FIGURE_MIN_SIDE = 16;
  * document without pushing the page's text down.
  */
 const LABEL_MAX_GLYPHS = 12;
+/** A legend's key (a coloured square) is at most this many points on its longer side. */
+const LEGEND_KEY_MAX = 12;
+/** A legend's keys lie within this many points of their chart, or of each other. */
+const LEGEND_GAP = 36;
 /** A drawing around more text than this is a frame or a box around text, which stays text. */
 const FIGURE_MAX_TEXT = 160;
 
@@ -359,6 +374,33 @@ function figureRegions(raw: RawPage): Rect[] {
           boxes.splice(j, 1);
           merged = true;
         }
+      }
+    }
+  }
+  // A legend's keys near a drawing belong to it: small coloured squares (a pie's or a bar
+  // chart's) and short lone strokes (a line chart's), within LEGEND_GAP of it or of another key.
+  const light = (hex: string): boolean => [0, 2, 4].every((i) => parseInt(hex.slice(i, i + 2), 16) >= 0xf0);
+  const touches = (a: Rule, b: Rule): boolean => a !== b && a.x0 <= b.x1 + 1 && b.x0 <= a.x1 + 1 && a.y0 <= b.y1 + 1 && b.y0 <= a.y1 + 1;
+  const keys: Rect[] = [
+    ...raw.fills.filter((f) => !light(f.color) && Math.max(f.x1 - f.x0, f.y1 - f.y0) <= LEGEND_KEY_MAX && Math.min(f.x1 - f.x0, f.y1 - f.y0) >= 2),
+    ...raw.rules.filter((r) => r.horizontal && r.x1 - r.x0 <= LEGEND_KEY_MAX * 3 && !raw.rules.some((o) => touches(r, o))),
+  ];
+  for (const b of boxes) {
+    if (b.x1 - b.x0 < FIGURE_MIN_SIDE || b.y1 - b.y0 < FIGURE_MIN_SIDE) continue;
+    let grown = true;
+    while (grown) {
+      grown = false;
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i]!;
+        const dx = Math.max(0, b.x0 - k.x1, k.x0 - b.x1);
+        const dy = Math.max(0, b.y0 - k.y1, k.y0 - b.y1);
+        if (dx > LEGEND_GAP || dy > LEGEND_GAP) continue;
+        b.x0 = Math.min(b.x0, k.x0);
+        b.y0 = Math.min(b.y0, k.y0);
+        b.x1 = Math.max(b.x1, k.x1);
+        b.y1 = Math.max(b.y1, k.y1);
+        keys.splice(i, 1);
+        grown = true;
       }
     }
   }
@@ -507,9 +549,17 @@ function pageBodySize(segments: Segment[]): number {
  * (text smaller than the body text) go into the picture; other text stays text and is left
  * out of the picture.
  */
-function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], region: Rect, bodySize: number): void {
+function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], region: Rect, bodySize: number, labelsAsText: boolean): void {
   const inside = raw.segments.filter((s) => centreIn(s, region));
   const text = runningText(inside, bodySize);
+  // The figure without its upright labels (sideways ones, an axis title up the side, stay
+  // drawn), for writers that set them as text over it.
+  const labelled = (labels: Segment[]): Pick<RawImage, 'labels'> => {
+    const upright = labels.filter((s) => s.upright);
+    if (!labelsAsText || upright.length === 0) return {};
+    const plain = renderWithoutText(page, bounds, region, FIGURE_DPI, labels.filter((s) => !s.upright), true);
+    return plain ? { labels: { segments: upright, plain } } : {};
+  };
   if (text.size > 0) {
     // The region's running text (a chart's title, a paragraph beside a drawing) stays text and
     // out of the picture; its labels (axis ticks, legends) are drawn in it and leave the flow,
@@ -520,7 +570,7 @@ function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupd
     if (!rendered) return;
     raw.segments = raw.segments.filter((s) => !labels.includes(s));
     raw.images = raw.images.filter((img) => !centreIn(img.bbox, region));
-    raw.images.push({ bbox: region, ...rendered });
+    raw.images.push({ bbox: region, ...rendered, ...labelled(labels) });
     raw.rules = raw.rules.filter((r) => !(r.x0 >= region.x0 - 1 && r.x1 <= region.x1 + 1 && r.y0 >= region.y0 - 1 && r.y1 <= region.y1 + 1));
     return;
   }
@@ -542,7 +592,7 @@ function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupd
     const data = Uint8Array.from(pixmap.asPNG());
     raw.segments = raw.segments.filter((s) => !centreIn(s, region));
     raw.images = raw.images.filter((img) => !centreIn(img.bbox, region));
-    raw.images.push({ bbox: region, data, ext: 'png', pixelWidth: bbox[2] - bbox[0], pixelHeight: bbox[3] - bbox[1] });
+    raw.images.push({ bbox: region, data, ext: 'png', pixelWidth: bbox[2] - bbox[0], pixelHeight: bbox[3] - bbox[1], ...labelled(inside) });
     raw.rules = raw.rules.filter((r) => !(r.x0 >= region.x0 - 1 && r.x1 <= region.x1 + 1 && r.y0 >= region.y0 - 1 && r.y1 <= region.y1 + 1));
   } catch {
     // A figure that cannot be rendered is left out; its text stays.
@@ -990,6 +1040,33 @@ function isAxisRect(points: [number, number][]): boolean {
   return true;
 }
 
+/**
+ * A rectangle with rounded corners: a closed curved outline whose points all lie on its box's
+ * edges, with straight stretches along each edge over a quarter of its length at least (a short
+ * box's corners take half its height). A circle or an ellipse touches each edge at one point.
+ */
+function isRoundedRect(sub: Subpath): boolean {
+  if (!sub.curved || sub.points.length < 8) return false;
+  const first = sub.points[0]!;
+  const last = sub.points[sub.points.length - 1]!;
+  if (!sub.closed && !near(first, last)) return false;
+  const box = boxOf(sub.points);
+  const w = box.x1 - box.x0;
+  const h = box.y1 - box.y0;
+  if (Math.min(w, h) <= RULE_THICKNESS) return false;
+  const edges = [
+    { on: ([, y]: [number, number]) => Math.abs(y - box.y0) < 0.5, along: ([x]: [number, number]) => x, length: w },
+    { on: ([, y]: [number, number]) => Math.abs(y - box.y1) < 0.5, along: ([x]: [number, number]) => x, length: w },
+    { on: ([x]: [number, number]) => Math.abs(x - box.x0) < 0.5, along: ([, y]: [number, number]) => y, length: h },
+    { on: ([x]: [number, number]) => Math.abs(x - box.x1) < 0.5, along: ([, y]: [number, number]) => y, length: h },
+  ];
+  if (!sub.points.every((p) => edges.some((e) => e.on(p)))) return false;
+  return edges.every((e) => {
+    const along = sub.points.filter(e.on).map(e.along);
+    return along.length >= 2 && Math.max(...along) - Math.min(...along) >= e.length * 0.25;
+  });
+}
+
 function near(a: [number, number], b: [number, number]): boolean {
   return Math.abs(a[0] - b[0]) < 0.5 && Math.abs(a[1] - b[1]) < 0.5;
 }
@@ -1078,8 +1155,9 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
         if (!sub.curved && isAxisRect(sub.points) && Math.min(w, h) <= RULE_THICKNESS) {
           if (w >= h) addRule(box.x0, (box.y0 + box.y1) / 2, box.x1, (box.y0 + box.y1) / 2);
           else addRule((box.x0 + box.x1) / 2, box.y0, (box.x0 + box.x1) / 2, box.y1);
-        } else if (!sub.curved && isAxisRect(sub.points)) {
-          // A shaded box (table cell, highlight): neither a rule nor a figure.
+        } else if ((!sub.curved && isAxisRect(sub.points)) || isRoundedRect(sub)) {
+          // A shaded box (table cell, highlight, a box with rounded corners around a note):
+          // neither a rule nor a figure.
           const hex = alpha > 0.2 ? rgbHex(colorspace, color as number[]) : undefined;
           if (hex) fills.push({ x0: box.x0 - ox, y0: box.y0 - oy, x1: box.x1 - ox, y1: box.y1 - oy, color: hex });
           continue;

@@ -117,6 +117,12 @@ export interface ImageBlock {
   spaceBefore: number;
   /** Text runs beside the image: writers float it at its place on the page with text around it. */
   float?: boolean;
+  /**
+   * A figure's labels (axis ticks, legend entries), drawn in `data`; writers that can place text
+   * over a picture use `plain`, the figure without them, and set each label at its place on
+   * the page, readable and searchable, instead.
+   */
+  labels?: { paragraphs: Paragraph[]; plain: { data: Uint8Array; ext: 'jpg' | 'png'; pixelWidth: number; pixelHeight: number } };
 }
 
 export interface AnalyseOptions {

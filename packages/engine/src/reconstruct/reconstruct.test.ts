@@ -476,7 +476,7 @@ describe('a page whose text would run past its bottom', () => {
 });
 
 describe('a bar chart drawn with filled paths', () => {
-  it('is one picture at the chart with its axis labels, in the DOCX too, and the labels are not also loose paragraphs', async () => {
+  it('is one picture at the chart with its axis labels, in the DOCX the labels framed over it, and the labels are not also flowing paragraphs', async () => {
     const path = tmp.file('bar-chart.pdf', barChartPdf());
     const page = (await analysePdf({ path })).pages[0]!;
     expect(page.blocks.map((b) => b.kind)).toEqual(['paragraph', 'image', 'paragraph']);
@@ -493,10 +493,13 @@ describe('a bar chart drawn with filled paths', () => {
     await pdfToWord({ path }, docx);
     const xml = unzip(docx, 'word/document.xml');
     expect(xml.match(/<pic:pic\b/g)).toHaveLength(1);
-    expect(wordParagraphs(xml).filter((t) => t !== '')).toEqual([BAR_CHART.above, BAR_CHART.below]);
+    const flowing = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => m[0]).filter((p) => !p.includes('<w:framePr'));
+    expect(wordParagraphs(flowing.join('')).filter((t) => t !== '')).toEqual([BAR_CHART.above, BAR_CHART.below]);
+    const framed = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => m[0]).filter((p) => p.includes('<w:framePr'));
+    expect(wordParagraphs(framed.join('')).sort()).toEqual([...BAR_CHART.quarters, ...BAR_CHART.ticks].sort());
   });
 
-  it('keeps a title set inside the chart as text and out of the picture, while its ticks go into the picture', async () => {
+  it('keeps a title set inside the chart as text and out of the picture, while its ticks go with the picture', async () => {
     const path = tmp.file('titled-bar-chart.pdf', barChartPdf({ title: true }));
     const page = (await analysePdf({ path })).pages[0]!;
     expect(page.blocks.filter((b) => b.kind === 'image')).toHaveLength(1);
