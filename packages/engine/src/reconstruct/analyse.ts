@@ -697,7 +697,7 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
           const cx = (s.x0 + s.x1) / 2;
           return cx >= cellRect.x0 && cx < cellRect.x1;
         });
-        cells.push({ text: linesToParagraphs(toLines(cellSegments), cellRect, ctx, 0), colSpan: end - c });
+        cells.push({ text: linesToParagraphs(toLines(cellSegments), cellRect, ctx, 0, true), colSpan: end - c });
         c = end;
       }
       rows.push({ height: yb - ya, cells });
@@ -804,7 +804,7 @@ function isBoldLine(l: Line): boolean {
 }
 
 /** Splits lines (top to bottom, one column) into paragraphs and describes each. */
-function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column = 0): Paragraph[] {
+function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column = 0, inCell = false): Paragraph[] {
   const sorted = [...lines].sort((a, b) => a.base - b.base);
   const groups: Line[][] = [];
   const colWidth = Math.max(1, col.x1 - col.x0);
@@ -843,6 +843,11 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     // The next line's first word would have fitted on the previous line: the line was broken
     // on purpose (a paragraph end, or lines set one by one like an address).
     if (!breakHere && prev.x1 + prev.size * 0.3 + firstWordWidth(line) < textRight - 1) breakHere = true;
+    // Lines of pieces set apart (a name, a party and a count, placed at stops) are the lines of
+    // a list set one by one: running text does not leave gaps of two ems within a line. In a
+    // ruled cell one such line is enough (the cell is a column of the page holding its own
+    // list); on the page, where a heading line may have its date set apart at the right, two.
+    if (!breakHere && (inCell ? piecesApart(prev) || piecesApart(line) : piecesApart(prev) && piecesApart(line))) breakHere = true;
     // A short previous line in a block whose other lines reach the right edge ends a paragraph.
     if (!breakHere && group.length >= 1) {
       const prevShort = prev.x1 < textRight - Math.max(colWidth * 0.12, prev.size * 3);
@@ -855,6 +860,12 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     else group.push(line);
   }
   return groups.map((g) => describeParagraph(g, col, ctx, column));
+}
+
+/** Whether a line's segments stand two ems apart or more somewhere. */
+function piecesApart(line: Line): boolean {
+  const segments = [...line.segments].sort((a, b) => a.x0 - b.x0);
+  return segments.some((s, k) => k > 0 && s.x0 - segments[k - 1]!.x1 >= 2 * Math.max(s.size, segments[k - 1]!.size));
 }
 
 /** The width of a line's first word (up to its first space). */

@@ -179,6 +179,46 @@ describe('ruled rows holding several rows', () => {
   });
 });
 
+/**
+ * A results bulletin: a frame whose column rules run the page's height, each column holding a
+ * list of its own on a shared line grid: a contest's name, then a name, a party and a count on
+ * each line, set apart at stops.
+ */
+const BULLETIN = [
+  ['GOVERNOR', ['KASHKARI', 'REP', '247'], ['BROWN', 'DEM', '69'], 'TREASURER', ['CONLON', 'REP', '240'], ['CHIANG', 'DEM', '69']],
+  ['MEASURE 1', ['YES', '', '90'], ['NO', '', '142'], 'MEASURE 2', ['YES', '', '86'], ['NO', '', '148']],
+  ['SHERIFF', ['MCDONNELL', '', '219'], ['TANAKA', '', '61'], 'ASSESSOR', ['PRANG', '', '104'], ['MORRIS', '', '136']],
+] as const;
+
+function bulletinPage(): string[] {
+  const ops: string[] = [];
+  const width = 160;
+  BULLETIN.forEach((list, c) => {
+    const left = LEFT + c * width;
+    list.forEach((line, r) => {
+      const y = TOP - 14 - r * 12;
+      const pieces = typeof line === 'string' ? [line] : line;
+      pieces.forEach((text, k) => {
+        if (text) ops.push(`BT /F1 9 Tf ${k === 0 ? left + 4 : k === 1 ? left + 90 : left + width - 24} ${y} Td ${esc(text)} Tj ET`);
+      });
+    });
+  });
+  const bottom = TOP - 14 - BULLETIN[0].length * 12;
+  for (const y of [TOP, bottom]) ops.push(`0.5 w ${LEFT} ${y} m ${LEFT + 3 * width} ${y} l S`);
+  for (let c = 0; c <= 3; c++) ops.push(`0.5 w ${LEFT + c * width} ${TOP} m ${LEFT + c * width} ${bottom} l S`);
+  return ops;
+}
+
+describe('ruled columns of the page', () => {
+  it('keeps each ruled column holding a list of its own whole, one paragraph a line, not cut into rows across the columns', async () => {
+    const tables = await analysedTables('bulletin.pdf', bulletinPage());
+    expect(tables).toHaveLength(1);
+    const lines = (t: Table, c: number): string[] => t.rows.flatMap((row) => row.cells[c]?.text.map((p) => textOf(p).replace(/\s+/g, ' ')) ?? []);
+    expect(tables[0]!.rows).toHaveLength(1);
+    expect(lines(tables[0]!, 0)).toEqual(['GOVERNOR', 'KASHKARI REP 247', 'BROWN DEM 69', 'TREASURER', 'CONLON REP 240', 'CHIANG DEM 69']);
+  });
+});
+
 describe('form fields', () => {
   it('leaves the labels beside the field boxes of a form as text: fields with hardly any text are no table', async () => {
     const labels = ['First Name', 'Birthday', 'Nationality'];
