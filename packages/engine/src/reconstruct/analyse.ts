@@ -859,7 +859,7 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     if (breakHere) groups.push([line]);
     else group.push(line);
   }
-  return groups.map((g) => describeParagraph(g, col, ctx, column));
+  return groups.map((g) => describeParagraph(g, col, ctx, column, inCell));
 }
 
 /** Whether a line's segments stand two ems apart or more somewhere. */
@@ -956,12 +956,14 @@ function readRightToLeft(line: Line, push: (g: Glyph) => void, addSpace: () => v
   }
 }
 
-function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column: number): Paragraph {
+function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column: number, lineByLine = false): Paragraph {
   const runs: Run[] = [];
   let script: Run['script'];
   // The fills under this paragraph, to shade its text as drawn.
   const box = bboxOf(lines)!;
   const fills = (ctx.fills ?? []).filter((f) => f.x0 <= box.x1 && f.x1 >= box.x0 && f.y0 <= box.y1 && f.y1 >= box.y0);
+  // In a cell, the next glyph starts a line as in the PDF (see lineBreak).
+  let breakNext = false;
   const push = (g: Glyph | { c: string; style: Glyph['style']; size: number; color: string }): void => {
     const last = runs[runs.length - 1];
     const size = halfPoint(g.size);
@@ -969,13 +971,15 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
       last.text += g.c;
       return;
     }
+    const startsLine = breakNext;
+    breakNext = false;
     const advance = 'x0' in g && !/\s/.test(g.c) ? g.x1 - g.x0 : 0;
     const shading = 'x0' in g && fills.length ? shadingAt(fills, (g.x0 + g.x1) / 2, (g.y0 + g.y1) / 2) : last?.shading;
-    if (last && last.font === g.style.family && last.size === size && last.bold === g.style.bold && last.italic === g.style.italic && last.color === g.color && last.script === script && last.shading === shading) {
+    if (last && !startsLine && last.font === g.style.family && last.size === size && last.bold === g.style.bold && last.italic === g.style.italic && last.color === g.color && last.script === script && last.shading === shading) {
       last.text += g.c;
       last.advance = (last.advance ?? 0) + advance;
     } else {
-      runs.push({ text: g.c, font: g.style.family, size, bold: g.style.bold, italic: g.style.italic, color: g.color, mono: g.style.mono, serif: g.style.serif, advance, ...(script ? { script } : {}), ...(shading ? { shading } : {}) });
+      runs.push({ text: g.c, font: g.style.family, size, bold: g.style.bold, italic: g.style.italic, color: g.color, mono: g.style.mono, serif: g.style.serif, advance, ...(startsLine ? { lineBreak: true } : {}), ...(script ? { script } : {}), ...(shading ? { shading } : {}) });
     }
   };
   const addSpace = (): void => {
@@ -1017,6 +1021,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
         return;
       }
       addSpace();
+      if (lineByLine) breakNext = true;
     }
   });
   for (const r of runs) r.text = r.text.replace(/\s+/g, ' ');

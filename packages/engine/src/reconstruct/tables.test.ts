@@ -219,6 +219,25 @@ describe('ruled columns of the page', () => {
   });
 });
 
+describe('wrapped text in ruled cells', () => {
+  it('starts each line of a ruled cell\'s wrapped text where the PDF\'s line started, so the cell wraps as drawn', async () => {
+    // A cell 70 points wide: no line's next word would have fitted on it.
+    const header = ['Prevention of', 'stroke and', 'systemic'];
+    const ops: string[] = [];
+    header.forEach((text, k) => ops.push(`BT /F1 9 Tf ${LEFT + 5} ${TOP - 12 - k * 11} Td ${esc(text)} Tj ET`));
+    ops.push(`BT /F1 9 Tf ${LEFT + 75} ${TOP - 12} Td ${esc('Treatment')} Tj ET`);
+    ROWS.slice(1, 3).forEach((row, r) => row.slice(0, 2).forEach((text, c) => ops.push(`BT /F1 9 Tf ${LEFT + 5 + c * 70} ${TOP - 50 - r * ROW} Td ${esc(text)} Tj ET`)));
+    for (const y of [TOP, TOP - 38, TOP - 38 - ROW, TOP - 38 - 2 * ROW]) ops.push(`0.5 w ${LEFT} ${y} m ${LEFT + 140} ${y} l S`);
+    for (let c = 0; c <= 2; c++) ops.push(`0.5 w ${LEFT + c * 70} ${TOP} m ${LEFT + c * 70} ${TOP - 38 - 2 * ROW} l S`);
+    const tables = await analysedTables('wrapped-cell.pdf', ops);
+    expect(tables).toHaveLength(1);
+    const cell = tables[0]!.rows[0]!.cells[0]!.text;
+    expect(cell).toHaveLength(1);
+    const lines = cell[0]!.runs.reduce<string[]>((acc, r) => (r.lineBreak || acc.length === 0 ? [...acc, r.text] : [...acc.slice(0, -1), acc[acc.length - 1]! + r.text]), []);
+    expect(lines.map((l) => l.trim())).toEqual(header);
+  });
+});
+
 describe('form fields', () => {
   it('leaves the labels beside the field boxes of a form as text: fields with hardly any text are no table', async () => {
     const labels = ['First Name', 'Birthday', 'Nationality'];
