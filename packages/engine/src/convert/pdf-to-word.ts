@@ -176,6 +176,7 @@ function textRun(run: Run, pageNumber?: number, background?: string, narrowing =
     // The box drawn under the text (white text on a coloured header stays readable), unless the
     // cell it sits in already has that fill.
     ...(run.shading && run.shading !== background ? { shading: shade(run.shading) } : {}),
+    ...(run.lineBreak ? { break: 1 } : {}),
   };
   const text = xmlSafe(run.text);
   // A page number in a running header or footer becomes Word's PAGE field.

@@ -717,7 +717,7 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
           const cx = (s.x0 + s.x1) / 2;
           return cx >= cellRect.x0 && cx < cellRect.x1;
         });
-        cells.push({ text: linesToParagraphs(toLines(cellSegments), cellRect, ctx, 0), colSpan: end - c });
+        cells.push({ text: linesToParagraphs(toLines(cellSegments), cellRect, ctx, 0, true), colSpan: end - c });
         c = end;
       }
       rows.push({ height: yb - ya, cells });
@@ -824,7 +824,7 @@ function isBoldLine(l: Line): boolean {
 }
 
 /** Splits lines (top to bottom, one column) into paragraphs and describes each. */
-function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column = 0): Paragraph[] {
+function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column = 0, inCell = false): Paragraph[] {
   const sorted = [...lines].sort((a, b) => a.base - b.base);
   const groups: Line[][] = [];
   const colWidth = Math.max(1, col.x1 - col.x0);
@@ -863,6 +863,11 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     // The next line's first word would have fitted on the previous line: the line was broken
     // on purpose (a paragraph end, or lines set one by one like an address).
     if (!breakHere && prev.x1 + prev.size * 0.3 + firstWordWidth(line) < textRight - 1) breakHere = true;
+    // Lines of pieces set apart (a name, a party and a count, placed at stops) are the lines of
+    // a list set one by one: running text does not leave gaps of two ems within a line. In a
+    // ruled cell one such line is enough (the cell is a column of the page holding its own
+    // list); on the page, where a heading line may have its date set apart at the right, two.
+    if (!breakHere && (inCell ? piecesApart(prev) || piecesApart(line) : piecesApart(prev) && piecesApart(line))) breakHere = true;
     // A short previous line in a block whose other lines reach the right edge ends a paragraph.
     if (!breakHere && group.length >= 1) {
       const prevShort = prev.x1 < textRight - Math.max(colWidth * 0.12, prev.size * 3);
@@ -874,7 +879,13 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     if (breakHere) groups.push([line]);
     else group.push(line);
   }
-  return groups.map((g) => describeParagraph(g, col, ctx, column));
+  return groups.map((g) => describeParagraph(g, col, ctx, column, inCell));
+}
+
+/** Whether a line's segments stand two ems apart or more somewhere. */
+function piecesApart(line: Line): boolean {
+  const segments = [...line.segments].sort((a, b) => a.x0 - b.x0);
+  return segments.some((s, k) => k > 0 && s.x0 - segments[k - 1]!.x1 >= 2 * Math.max(s.size, segments[k - 1]!.size));
 }
 
 /** The width of a line's first word (up to its first space). */
@@ -965,12 +976,14 @@ function readRightToLeft(line: Line, push: (g: Glyph) => void, addSpace: () => v
   }
 }
 
-function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column: number): Paragraph {
+function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column: number, lineByLine = false): Paragraph {
   const runs: Run[] = [];
   let script: Run['script'];
   // The fills under this paragraph, to shade its text as drawn.
   const box = bboxOf(lines)!;
   const fills = (ctx.fills ?? []).filter((f) => f.x0 <= box.x1 && f.x1 >= box.x0 && f.y0 <= box.y1 && f.y1 >= box.y0);
+  // In a cell, the next glyph starts a line as in the PDF (see lineBreak).
+  let breakNext = false;
   const push = (g: Glyph | { c: string; style: Glyph['style']; size: number; color: string }): void => {
     const last = runs[runs.length - 1];
     const size = halfPoint(g.size);
@@ -978,13 +991,15 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
       last.text += g.c;
       return;
     }
+    const startsLine = breakNext;
+    breakNext = false;
     const advance = 'x0' in g && !/\s/.test(g.c) ? g.x1 - g.x0 : 0;
     const shading = 'x0' in g && fills.length ? shadingAt(fills, (g.x0 + g.x1) / 2, (g.y0 + g.y1) / 2) : last?.shading;
-    if (last && last.font === g.style.family && last.size === size && last.bold === g.style.bold && last.italic === g.style.italic && last.color === g.color && last.script === script && last.shading === shading) {
+    if (last && !startsLine && last.font === g.style.family && last.size === size && last.bold === g.style.bold && last.italic === g.style.italic && last.color === g.color && last.script === script && last.shading === shading) {
       last.text += g.c;
       last.advance = (last.advance ?? 0) + advance;
     } else {
-      runs.push({ text: g.c, font: g.style.family, size, bold: g.style.bold, italic: g.style.italic, color: g.color, mono: g.style.mono, serif: g.style.serif, advance, ...(script ? { script } : {}), ...(shading ? { shading } : {}) });
+      runs.push({ text: g.c, font: g.style.family, size, bold: g.style.bold, italic: g.style.italic, color: g.color, mono: g.style.mono, serif: g.style.serif, advance, ...(startsLine ? { lineBreak: true } : {}), ...(script ? { script } : {}), ...(shading ? { shading } : {}) });
     }
   };
   const addSpace = (): void => {
@@ -1026,6 +1041,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
         return;
       }
       addSpace();
+      if (lineByLine) breakNext = true;
     }
   });
   for (const r of runs) r.text = r.text.replace(/\s+/g, ' ');

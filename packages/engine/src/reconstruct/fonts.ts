@@ -67,6 +67,9 @@ function knownFamily(family: string): KnownFamily | undefined {
   const key = family.toLowerCase().replace(/[^a-z]/g, '');
   if (key === 'times' || key === 'timesnewroman' || key === 'timesroman' || key === 'nimbusroman' || key === 'liberationserif' || key === 'tinos') return { name: 'Times New Roman', serif: true, mono: false };
   if (key === 'helvetica' || key === 'arial' || key === 'arialmt' || key === 'nimbussans' || key === 'liberationsans' || key === 'arimo') return { name: 'Arial', serif: false, mono: false };
+  // Arial's letters with the CJK ones: proportional, though its CID descriptor often says fixed
+  // pitch (set in Courier, a table's figures fill the gaps between its columns).
+  if (key === 'arialunicodems') return { name: 'Arial', serif: false, mono: false };
   if (key === 'courier' || key === 'couriernew' || key === 'nimbusmono' || key === 'nimbusmonops' || key === 'liberationmono' || key === 'cousine') return { name: 'Courier New', serif: false, mono: true };
   if (key === 'dejavusans') return { name: 'DejaVu Sans', serif: false, mono: false };
   if (key === 'dejavuserif') return { name: 'DejaVu Serif', serif: true, mono: false };

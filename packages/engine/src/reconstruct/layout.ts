@@ -81,6 +81,11 @@ export interface Run {
   advance?: number;
   /** Raised or lowered smaller text (footnote marks, exponents, indices); `size` is its own. */
   script?: 'super' | 'sub';
+  /**
+   * The run starts a line where the PDF's line started (the wrapped text of a table cell): the
+   * cell's text breaks where the original's did, not where the writer's font would wrap it.
+   */
+  lineBreak?: boolean;
   /** Colour of a filled box drawn under the text (a shaded paragraph or cell, a highlight), six hex digits. */
   shading?: string;
 }

@@ -179,6 +179,65 @@ describe('ruled rows holding several rows', () => {
   });
 });
 
+/**
+ * A results bulletin: a frame whose column rules run the page's height, each column holding a
+ * list of its own on a shared line grid: a contest's name, then a name, a party and a count on
+ * each line, set apart at stops.
+ */
+const BULLETIN = [
+  ['GOVERNOR', ['KASHKARI', 'REP', '247'], ['BROWN', 'DEM', '69'], 'TREASURER', ['CONLON', 'REP', '240'], ['CHIANG', 'DEM', '69']],
+  ['MEASURE 1', ['YES', '', '90'], ['NO', '', '142'], 'MEASURE 2', ['YES', '', '86'], ['NO', '', '148']],
+  ['SHERIFF', ['MCDONNELL', '', '219'], ['TANAKA', '', '61'], 'ASSESSOR', ['PRANG', '', '104'], ['MORRIS', '', '136']],
+] as const;
+
+function bulletinPage(): string[] {
+  const ops: string[] = [];
+  const width = 160;
+  BULLETIN.forEach((list, c) => {
+    const left = LEFT + c * width;
+    list.forEach((line, r) => {
+      const y = TOP - 14 - r * 12;
+      const pieces = typeof line === 'string' ? [line] : line;
+      pieces.forEach((text, k) => {
+        if (text) ops.push(`BT /F1 9 Tf ${k === 0 ? left + 4 : k === 1 ? left + 90 : left + width - 24} ${y} Td ${esc(text)} Tj ET`);
+      });
+    });
+  });
+  const bottom = TOP - 14 - BULLETIN[0].length * 12;
+  for (const y of [TOP, bottom]) ops.push(`0.5 w ${LEFT} ${y} m ${LEFT + 3 * width} ${y} l S`);
+  for (let c = 0; c <= 3; c++) ops.push(`0.5 w ${LEFT + c * width} ${TOP} m ${LEFT + c * width} ${bottom} l S`);
+  return ops;
+}
+
+describe('ruled columns of the page', () => {
+  it('keeps each ruled column holding a list of its own whole, one paragraph a line, not cut into rows across the columns', async () => {
+    const tables = await analysedTables('bulletin.pdf', bulletinPage());
+    expect(tables).toHaveLength(1);
+    const lines = (t: Table, c: number): string[] => t.rows.flatMap((row) => row.cells[c]?.text.map((p) => textOf(p).replace(/\s+/g, ' ')) ?? []);
+    expect(tables[0]!.rows).toHaveLength(1);
+    expect(lines(tables[0]!, 0)).toEqual(['GOVERNOR', 'KASHKARI REP 247', 'BROWN DEM 69', 'TREASURER', 'CONLON REP 240', 'CHIANG DEM 69']);
+  });
+});
+
+describe('wrapped text in ruled cells', () => {
+  it('starts each line of a ruled cell\'s wrapped text where the PDF\'s line started, so the cell wraps as drawn', async () => {
+    // A cell 70 points wide: no line's next word would have fitted on it.
+    const header = ['Prevention of', 'stroke and', 'systemic'];
+    const ops: string[] = [];
+    header.forEach((text, k) => ops.push(`BT /F1 9 Tf ${LEFT + 5} ${TOP - 12 - k * 11} Td ${esc(text)} Tj ET`));
+    ops.push(`BT /F1 9 Tf ${LEFT + 75} ${TOP - 12} Td ${esc('Treatment')} Tj ET`);
+    ROWS.slice(1, 3).forEach((row, r) => row.slice(0, 2).forEach((text, c) => ops.push(`BT /F1 9 Tf ${LEFT + 5 + c * 70} ${TOP - 50 - r * ROW} Td ${esc(text)} Tj ET`)));
+    for (const y of [TOP, TOP - 38, TOP - 38 - ROW, TOP - 38 - 2 * ROW]) ops.push(`0.5 w ${LEFT} ${y} m ${LEFT + 140} ${y} l S`);
+    for (let c = 0; c <= 2; c++) ops.push(`0.5 w ${LEFT + c * 70} ${TOP} m ${LEFT + c * 70} ${TOP - 38 - 2 * ROW} l S`);
+    const tables = await analysedTables('wrapped-cell.pdf', ops);
+    expect(tables).toHaveLength(1);
+    const cell = tables[0]!.rows[0]!.cells[0]!.text;
+    expect(cell).toHaveLength(1);
+    const lines = cell[0]!.runs.reduce<string[]>((acc, r) => (r.lineBreak || acc.length === 0 ? [...acc, r.text] : [...acc.slice(0, -1), acc[acc.length - 1]! + r.text]), []);
+    expect(lines.map((l) => l.trim())).toEqual(header);
+  });
+});
+
 describe('form fields', () => {
   it('leaves the labels beside the field boxes of a form as text: fields with hardly any text are no table', async () => {
     const labels = ['First Name', 'Birthday', 'Nationality'];

@@ -179,12 +179,42 @@ export function rowSplits(segments: Segment[], band: { y0: number; y1: number },
   // Rows of figures; lines of words lined up across columns are wrapped headings.
   const withFigures = lines.filter((l) => l.figures).length;
   if (multiLine < 2 || shared < lines.length * 0.6 || withFigures < lines.length / 2) return [];
+  if (columnsHoldLists(inBand, xs)) return [];
   const splits: number[] = [];
   for (let k = 1; k < lines.length; k++) {
     const y = (lines[k - 1]!.y1 + lines[k]!.y0) / 2;
     if (!inBand.some((s) => s.y0 < y - 0.5 && s.y1 > y + 0.5)) splits.push(y);
   }
   return splits;
+}
+
+/**
+ * Whether the ruled columns of a band are columns of the page, each holding a list of its own
+ * (a bulletin's results: a name, a party and a count on each line, set apart within the
+ * column), not columns of a table: in a third of the lines of a column or more, the column
+ * holds pieces of text two ems apart or more. A table's cell holds one piece on each line; the
+ * lines of page columns only happen to share baselines, so cutting them into rows would join
+ * the lines of different lists.
+ */
+function columnsHoldLists(inBand: Segment[], xs: number[]): boolean {
+  const pieces = new Map<string, Segment[]>();
+  for (const s of inBand) {
+    const column = xs.findIndex((x, k) => k + 1 < xs.length && (s.x0 + s.x1) / 2 >= x && (s.x0 + s.x1) / 2 < xs[k + 1]!);
+    if (column < 0 || s.glyphs.every((g) => g.c.trim() === '')) continue;
+    const line = [...pieces.keys()].find((k) => k.startsWith(`${column}:`) && Math.abs(Number(k.split(':')[1]) - s.base) < s.size / 3);
+    const key = line ?? `${column}:${s.base}`;
+    (pieces.get(key) ?? pieces.set(key, []).get(key)!).push(s);
+  }
+  const lines = new Map<number, { all: number; apart: number }>();
+  for (const [key, list] of pieces) {
+    const column = Number(key.split(':')[0]);
+    const count = lines.get(column) ?? lines.set(column, { all: 0, apart: 0 }).get(column)!;
+    count.all++;
+    list.sort((a, b) => a.x0 - b.x0);
+    if (list.some((s, k) => k > 0 && s.x0 - list[k - 1]!.x1 >= 2 * s.size)) count.apart++;
+  }
+  const withLists = [...lines.values()].filter((c) => c.all >= 3 && c.apart >= c.all / 3).length;
+  return withLists >= 2 && withLists >= lines.size / 2;
 }
 
 /** A section or list number as printed before a heading or an item: "6.", "6.2.1.", "(a)", "iv)". */
