@@ -225,6 +225,16 @@ const MAX_NARROWING = 0.12;
  */
 function narrowingToFit(p: Paragraph, room: number): number {
   if (lineCount(p) !== 1 || p.runs.length === 0) return 0;
+  const { width, chars } = writtenWidth(p);
+  if (!Number.isFinite(width) || chars === 0) return 0;
+  const excess = width - (room - Math.max(1, room * 0.01));
+  if (excess <= 0) return 0;
+  const size = Math.min(...p.runs.map((r) => r.size));
+  return Math.min(Math.ceil((excess / chars) * 20), Math.round(size * MAX_NARROWING * 20));
+}
+
+/** A one-line paragraph's width as written (stand-in families, spacing fitted), points; NaN when a family's metrics are unknown. */
+function writtenWidth(p: Paragraph): { width: number; chars: number } {
   let width = 0;
   let chars = 0;
   p.runs.forEach((run, i) => {
@@ -237,11 +247,26 @@ function narrowingToFit(p: Paragraph, room: number): number {
     else width += w + (fittingSpacing(run, font) / 20) * count;
     chars += count;
   });
-  if (!Number.isFinite(width) || chars === 0) return 0;
-  const excess = width - (room - Math.max(1, room * 0.01));
-  if (excess <= 0) return 0;
-  const size = Math.min(...p.runs.map((r) => r.size));
-  return Math.min(Math.ceil((excess / chars) * 20), Math.round(size * MAX_NARROWING * 20));
+  return { width, chars };
+}
+
+/**
+ * The indent keeping a one-line cell paragraph where the PDF has it inside its cell (the
+ * padding between the rule and the text, on the side the text is aligned to), as far as the
+ * written line leaves room: text set against the rules of two cells side by side reads as one
+ * line running across them.
+ */
+function cellIndent(p: Paragraph, room: number | undefined): { left?: number; right?: number } {
+  if (room === undefined || p.runs.length === 0) return {};
+  const pad = p.align === 'left' || p.align === 'justify' ? p.leftIndent : p.align === 'right' ? (p.rightIndent ?? 0) : 0;
+  if (pad <= 0) return {};
+  // Wrapped lines keep their breaks while the room stays as wide as the widest of them.
+  const written = lineCount(p) === 1 ? writtenWidth(p).width : Number.NaN;
+  const width = Number.isFinite(written) ? written : (p.bbox.x1 - p.bbox.x0) * 1.03;
+  const slack = room - Math.max(1, room * 0.01) - width;
+  if (!Number.isFinite(slack) || slack <= 0) return {};
+  const indent = twips(Math.min(pad, slack));
+  return p.align === 'right' ? { right: indent } : { left: indent };
 }
 
 function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number } = {}): DocxParagraph {
@@ -267,7 +292,7 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     alignment: ALIGN[p.align],
     ...(p.rtl ? { bidirectional: true } : {}),
     spacing: { before: options.inCell ? 0 : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
-    indent: options.inCell ? {} : indent,
+    indent: options.inCell ? cellIndent(p, options.room) : indent,
     ...(p.headingLevel ? { heading: HEADINGS[Math.min(6, p.headingLevel) - 1]! } : {}),
     // Level 0 always: the number's start and format are the first level's, and the
     // paragraph's own indent already places it.
@@ -315,7 +340,7 @@ const RULE_WIDTH = 1;
 const CELL_MARGIN = 20;
 const NO_RULE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' } as const;
 
-function table(t: Table, ctx: WriteContext): DocxTable {
+function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
   const border = t.ruled ? RULE : NO_RULE;
   const borders = { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border };
   const widths = t.columns.map((w) => Math.max(twips(w), 120));
@@ -349,6 +374,7 @@ function table(t: Table, ctx: WriteContext): DocxTable {
     rows,
     width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
     columnWidths: widths,
+    ...(offset >= 1 ? { indent: { size: twips(offset), type: WidthType.DXA } } : {}),
     layout: TableLayoutType.FIXED,
     borders,
   });
@@ -488,7 +514,10 @@ export function layoutToDocx(layout: DocumentLayout): Document {
           if (floats.length) children.push(new DocxParagraph({ children: floats.splice(0), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           if (pendingBreak) children.push(new DocxParagraph({ children: [new ColumnBreak()], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           else if (block.spaceBefore * fit.space > 1) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.min(block.spaceBefore * fit.space, 200)), lineRule: LineRuleType.EXACT } }));
-          children.push(table(block, ctx));
+          // A table narrower than its column keeps its distance from the column's left edge.
+          const colRight = band.spanning ? left + contentWidth : (columns[column]?.x1 ?? left + contentWidth);
+          const offset = Math.min(block.bbox.x0 - colX, colRight - colX - block.columns.reduce((a, b) => a + b, 0));
+          children.push(table(block, ctx, offset));
           ctx.previousList = false;
         } else {
           children.push(imageParagraph(block, band.spanning ? left : colX, pendingBreak, fit));
