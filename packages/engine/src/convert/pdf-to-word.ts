@@ -158,9 +158,20 @@ function scriptShift(run: Run): `${number}pt` | `-${number}pt` {
 /** A fill behind text or a cell, as drawn. */
 const shade = (fill: string): { type: typeof ShadingType.CLEAR; fill: string; color: string } => ({ type: ShadingType.CLEAR, fill, color: 'auto' });
 
-function textRun(run: Run, pageNumber?: number, background?: string, narrowing = 0): TextRun {
+function textRuns(run: Run, pageNumber?: number, background?: string, narrowing: Narrowing = NO_NARROWING): TextRun[] {
   const font = portableFamily(run);
-  const spacing = fittingSpacing(run, font) - narrowing;
+  const spacing = fittingSpacing(run, font) - narrowing.twips;
+  // Narrowed letters leave the spaces between words as wide as the stand-in's where the line
+  // still fits: the spacing comes after every character, and a space between two narrowed
+  // letters lost it twice over (a condensed face's words ran together on the page and for text
+  // extractors).
+  const pieces = spacing < 0 && narrowing.keepSpaces && !run.text.includes(SOFT_HYPHEN) ? run.text.split(/(\s+)/).filter((t) => t !== '') : [run.text];
+  if (pieces.length < 2) return [textRun(run, spacing, pageNumber, background)];
+  return pieces.map((text) => textRun({ ...run, text }, /\s/.test(text) ? 0 : spacing, pageNumber, background));
+}
+
+function textRun(run: Run, spacing: number, pageNumber?: number, background?: string): TextRun {
+  const font = portableFamily(run);
   const options = {
     font,
     size: Math.max(2, Math.round(run.size * 2)),
@@ -223,18 +234,36 @@ const MAX_NARROWING = 0.12;
  * carried over to a second line makes a table row, and so the page, taller than drawn. 0 when
  * it fits or when a family's metrics are unknown.
  */
-function narrowingToFit(p: Paragraph, room: number): number {
-  if (lineCount(p) !== 1 || p.runs.length === 0) return 0;
-  const { width, chars } = writtenWidth(p);
-  if (!Number.isFinite(width) || chars === 0) return 0;
-  const excess = width - (room - Math.max(1, room * 0.01));
-  if (excess <= 0) return 0;
+function narrowingToFit(p: Paragraph, room: number): Narrowing {
+  if (lineCount(p) !== 1 || p.runs.length === 0) return NO_NARROWING;
   const size = Math.min(...p.runs.map((r) => r.size));
-  return Math.min(Math.ceil((excess / chars) * 20), Math.round(size * MAX_NARROWING * 20));
+  const most = Math.round(size * MAX_NARROWING * 20);
+  // Narrowed letters with the spaces as wide as the stand-in's, when that fits; else every
+  // character narrowed alike, as far as MAX_NARROWING goes.
+  for (const keepSpaces of [true, false]) {
+    const { width, chars } = writtenWidth(p, keepSpaces);
+    if (!Number.isFinite(width) || chars === 0) return NO_NARROWING;
+    const excess = width - (room - Math.max(1, room * 0.01));
+    const twips = excess <= 0 ? 0 : Math.ceil((excess / chars) * 20);
+    if (twips <= most || !keepSpaces) return { twips: Math.min(twips, most), keepSpaces };
+  }
+  return NO_NARROWING;
 }
 
-/** A one-line paragraph's width as written (stand-in families, spacing fitted), points; NaN when a family's metrics are unknown. */
-function writtenWidth(p: Paragraph): { width: number; chars: number } {
+/** Twips of character spacing taken off a line's characters, and whether its spaces keep their width. */
+interface Narrowing {
+  twips: number;
+  keepSpaces: boolean;
+}
+
+const NO_NARROWING: Narrowing = { twips: 0, keepSpaces: false };
+
+/**
+ * A one-line paragraph's width as written (stand-in families, spacing fitted), points; NaN when
+ * a family's metrics are unknown. `keepSpaces`: spaces take the spacing only when it widens
+ * (see textRuns); `chars` counts the characters that take it.
+ */
+function writtenWidth(p: Paragraph, keepSpaces = false): { width: number; chars: number } {
   let width = 0;
   let chars = 0;
   p.runs.forEach((run, i) => {
@@ -242,9 +271,13 @@ function writtenWidth(p: Paragraph): { width: number; chars: number } {
     const text = i === p.runs.length - 1 ? run.text.replace(/\s+$/, '') : run.text;
     const font = portableFamily(run);
     const w = standInWidth({ ...run, text }, font);
-    const count = [...text].filter((c) => c !== SOFT_HYPHEN).length;
+    // A word processor leaves the spacing off a run's last letter too: a word before a space
+    // that keeps its width is as wide as unnarrowed by one letter.
+    const spaces = keepSpaces ? (text.match(/\S\s/g)?.length ?? 0) * 2 : 0;
+    const count = Math.max(0, [...text].filter((c) => c !== SOFT_HYPHEN).length - spaces);
+    const spacing = fittingSpacing(run, font) / 20;
     if (w === undefined || !Number.isFinite(width)) width = Number.NaN;
-    else width += w + (fittingSpacing(run, font) / 20) * count;
+    else width += w + spacing * count + Math.max(0, spacing) * spaces;
     chars += count;
   });
   return { width, chars };
@@ -256,12 +289,13 @@ function writtenWidth(p: Paragraph): { width: number; chars: number } {
  * written line leaves room: text set against the rules of two cells side by side reads as one
  * line running across them.
  */
-function cellIndent(p: Paragraph, room: number | undefined): { left?: number; right?: number } {
+function cellIndent(p: Paragraph, room: number | undefined, inset: number): { left?: number; right?: number } {
   if (room === undefined || p.runs.length === 0) return {};
-  const pad = p.align === 'left' || p.align === 'justify' ? p.leftIndent : p.align === 'right' ? (p.rightIndent ?? 0) : 0;
-  if (pad <= 0) return {};
+  // The cell's own margin and rule already keep the text off the rule by `inset`.
+  const pad = (p.align === 'left' || p.align === 'justify' ? p.leftIndent : p.align === 'right' ? (p.rightIndent ?? 0) : 0) - inset;
+  if (pad < 0.5) return {};
   // Wrapped lines keep their breaks while the room stays as wide as the widest of them.
-  const written = lineCount(p) === 1 ? writtenWidth(p).width : Number.NaN;
+  const written = lineCount(p) === 1 ? writtenWidth(p, true).width : Number.NaN;
   const width = Number.isFinite(written) ? written : (p.bbox.x1 - p.bbox.x0) * 1.03;
   const slack = room - Math.max(1, room * 0.01) - width;
   if (!Number.isFinite(slack) || slack <= 0) return {};
@@ -269,14 +303,14 @@ function cellIndent(p: Paragraph, room: number | undefined): { left?: number; ri
   return p.align === 'right' ? { right: indent } : { left: indent };
 }
 
-function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number } = {}): DocxParagraph {
+function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; inset?: number; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number } = {}): DocxParagraph {
   const children: ParagraphChild[] = [];
   if (options.columnBreak) children.push(new ColumnBreak());
   for (const f of options.floats ?? []) children.push(f);
   // A body line's room starts at its indent (a list item's text after its number's tab).
   const indentWidth = options.inCell ? 0 : p.leftIndent + (p.list ? 18 : Math.max(0, p.firstLineIndent));
-  const narrowing = options.room === undefined ? 0 : narrowingToFit(p, options.room - indentWidth);
-  for (const run of p.runs) children.push(textRun(run, options.pageNumber, options.cellShading, narrowing));
+  const narrowing = options.room === undefined ? NO_NARROWING : narrowingToFit(p, options.room - indentWidth);
+  for (const run of p.runs) children.push(...textRuns(run, options.pageNumber, options.cellShading, narrowing));
   const fit = options.fit ?? AS_DRAWN;
   // Exact line spacing keeps the page's vertical rhythm.
   const line = options.line ?? lineHeight(p, fit);
@@ -292,7 +326,7 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     alignment: ALIGN[p.align],
     ...(p.rtl ? { bidirectional: true } : {}),
     spacing: { before: options.inCell ? 0 : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
-    indent: options.inCell ? cellIndent(p, options.room) : indent,
+    indent: options.inCell ? cellIndent(p, options.room, options.inset ?? 0) : indent,
     ...(p.headingLevel ? { heading: HEADINGS[Math.min(6, p.headingLevel) - 1]! } : {}),
     // Level 0 always: the number's start and format are the first level's, and the
     // paragraph's own indent already places it.
@@ -354,7 +388,7 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
       const squeeze = drawn > row.height + 0.5 ? row.height / drawn : 1;
       const children = cell.text.length
-        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.
           [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({

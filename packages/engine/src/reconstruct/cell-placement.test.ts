@@ -94,11 +94,14 @@ describe('text placement in ruled cells', () => {
     const cells = [...xml.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
     const counts = cells.filter((c) => /<w:t[^>]*>\d+<\/w:t>/.test(c));
     expect(counts).toHaveLength(NAMES.length * 2);
+    // The padding less what the cell's margin and rule already keep (1.5 points).
+    const indent = (cell: string, side: string): number => Number(new RegExp(`<w:ind w:${side}="(\\d+)"/>`).exec(cell)?.[1] ?? 0) / 20;
     for (const cell of counts) {
       expect(cell).toContain('<w:jc w:val="right"/>');
-      expect(cell).toMatch(/<w:ind w:right="1[12]\d"\/>/);
+      expect(indent(cell, 'right')).toBeCloseTo(PADDING - 1.5, 0);
     }
     const names = cells.filter((c) => NAMES.some((n) => c.includes(`>${n}<`)));
-    for (const cell of names) expect(cell).toMatch(/<w:ind w:left="1[12]\d"\/>/);
+    expect(names).toHaveLength(NAMES.length);
+    for (const cell of names) expect(indent(cell, 'left')).toBeCloseTo(PADDING - 1.5, 0);
   });
 });
