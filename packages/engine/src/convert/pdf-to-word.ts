@@ -159,9 +159,20 @@ function scriptShift(run: Run): `${number}pt` | `-${number}pt` {
 /** A fill behind text or a cell, as drawn. */
 const shade = (fill: string): { type: typeof ShadingType.CLEAR; fill: string; color: string } => ({ type: ShadingType.CLEAR, fill, color: 'auto' });
 
-function textRun(run: Run, pageNumber?: number, background?: string, narrowing = 0): TextRun {
+function textRuns(run: Run, pageNumber?: number, background?: string, narrowing: Narrowing = NO_NARROWING): TextRun[] {
   const font = portableFamily(run);
-  const spacing = fittingSpacing(run, font) - narrowing;
+  const spacing = fittingSpacing(run, font) - narrowing.twips;
+  // Narrowed letters leave the spaces between words as wide as the stand-in's where the line
+  // still fits: the spacing comes after every character, and a space between two narrowed
+  // letters lost it twice over (a condensed face's words ran together on the page and for text
+  // extractors).
+  const pieces = spacing < 0 && narrowing.keepSpaces && !run.text.includes(SOFT_HYPHEN) ? run.text.split(/(\s+)/).filter((t) => t !== '') : [run.text];
+  if (pieces.length < 2) return [textRun(run, spacing, pageNumber, background)];
+  return pieces.map((text) => textRun({ ...run, text }, /\s/.test(text) ? 0 : spacing, pageNumber, background));
+}
+
+function textRun(run: Run, spacing: number, pageNumber?: number, background?: string): TextRun {
+  const font = portableFamily(run);
   const options = {
     font,
     size: Math.max(2, Math.round(run.size * 2)),
@@ -225,8 +236,36 @@ const MAX_NARROWING = 0.12;
  * carried over to a second line makes a table row, and so the page, taller than drawn. 0 when
  * it fits or when a family's metrics are unknown.
  */
-function narrowingToFit(p: Paragraph, room: number): number {
-  if (lineCount(p) !== 1 || p.runs.length === 0) return 0;
+function narrowingToFit(p: Paragraph, room: number): Narrowing {
+  if (lineCount(p) !== 1 || p.runs.length === 0) return NO_NARROWING;
+  const size = Math.min(...p.runs.map((r) => r.size));
+  const most = Math.round(size * MAX_NARROWING * 20);
+  // Narrowed letters with the spaces as wide as the stand-in's, when that fits; else every
+  // character narrowed alike, as far as MAX_NARROWING goes.
+  for (const keepSpaces of [true, false]) {
+    const { width, chars } = writtenWidth(p, keepSpaces);
+    if (!Number.isFinite(width) || chars === 0) return NO_NARROWING;
+    const excess = width - (room - Math.max(1, room * 0.01));
+    const twips = excess <= 0 ? 0 : Math.ceil((excess / chars) * 20);
+    if (twips <= most || !keepSpaces) return { twips: Math.min(twips, most), keepSpaces };
+  }
+  return NO_NARROWING;
+}
+
+/** Twips of character spacing taken off a line's characters, and whether its spaces keep their width. */
+interface Narrowing {
+  twips: number;
+  keepSpaces: boolean;
+}
+
+const NO_NARROWING: Narrowing = { twips: 0, keepSpaces: false };
+
+/**
+ * A one-line paragraph's width as written (stand-in families, spacing fitted), points; NaN when
+ * a family's metrics are unknown. `keepSpaces`: spaces take the spacing only when it widens
+ * (see textRuns); `chars` counts the characters that take it.
+ */
+function writtenWidth(p: Paragraph, keepSpaces = false): { width: number; chars: number } {
   let width = 0;
   let chars = 0;
   p.runs.forEach((run, i) => {
@@ -234,26 +273,46 @@ function narrowingToFit(p: Paragraph, room: number): number {
     const text = i === p.runs.length - 1 ? run.text.replace(/\s+$/, '') : run.text;
     const font = portableFamily(run);
     const w = standInWidth({ ...run, text }, font);
-    const count = [...text].filter((c) => c !== SOFT_HYPHEN).length;
+    // A word processor leaves the spacing off a run's last letter too: a word before a space
+    // that keeps its width is as wide as unnarrowed by one letter.
+    const spaces = keepSpaces ? (text.match(/\S\s/g)?.length ?? 0) * 2 : 0;
+    const count = Math.max(0, [...text].filter((c) => c !== SOFT_HYPHEN).length - spaces);
+    const spacing = fittingSpacing(run, font) / 20;
     if (w === undefined || !Number.isFinite(width)) width = Number.NaN;
-    else width += w + (fittingSpacing(run, font) / 20) * count;
+    else width += w + spacing * count + Math.max(0, spacing) * spaces;
     chars += count;
   });
-  if (!Number.isFinite(width) || chars === 0) return 0;
-  const excess = width - (room - Math.max(1, room * 0.01));
-  if (excess <= 0) return 0;
-  const size = Math.min(...p.runs.map((r) => r.size));
-  return Math.min(Math.ceil((excess / chars) * 20), Math.round(size * MAX_NARROWING * 20));
+  return { width, chars };
 }
 
-function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number; framed?: boolean } = {}): DocxParagraph {
+/**
+ * The indent keeping a one-line cell paragraph where the PDF has it inside its cell (the
+ * padding between the rule and the text, on the side the text is aligned to), as far as the
+ * written line leaves room: text set against the rules of two cells side by side reads as one
+ * line running across them.
+ */
+function cellIndent(p: Paragraph, room: number | undefined, inset: number): { left?: number; right?: number } {
+  if (room === undefined || p.runs.length === 0) return {};
+  // The cell's own margin and rule already keep the text off the rule by `inset`.
+  const pad = (p.align === 'left' || p.align === 'justify' ? p.leftIndent : p.align === 'right' ? (p.rightIndent ?? 0) : 0) - inset;
+  if (pad < 0.5) return {};
+  // Wrapped lines keep their breaks while the room stays as wide as the widest of them.
+  const written = lineCount(p) === 1 ? writtenWidth(p, true).width : Number.NaN;
+  const width = Number.isFinite(written) ? written : (p.bbox.x1 - p.bbox.x0) * 1.03;
+  const slack = room - Math.max(1, room * 0.01) - width;
+  if (!Number.isFinite(slack) || slack <= 0) return {};
+  const indent = twips(Math.min(pad, slack));
+  return p.align === 'right' ? { right: indent } : { left: indent };
+}
+
+function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; inset?: number; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number; framed?: boolean } = {}): DocxParagraph {
   const children: ParagraphChild[] = [];
   if (options.columnBreak) children.push(new ColumnBreak());
   for (const f of options.floats ?? []) children.push(f);
   // A body line's room starts at its indent (a list item's text after its number's tab).
   const indentWidth = options.inCell ? 0 : p.leftIndent + (p.list ? 18 : Math.max(0, p.firstLineIndent));
-  const narrowing = options.room === undefined ? 0 : narrowingToFit(p, options.room - indentWidth);
-  for (const run of p.runs) children.push(textRun(run, options.pageNumber, options.cellShading, narrowing));
+  const narrowing = options.room === undefined ? NO_NARROWING : narrowingToFit(p, options.room - indentWidth);
+  for (const run of p.runs) children.push(...textRuns(run, options.pageNumber, options.cellShading, narrowing));
   const fit = options.fit ?? AS_DRAWN;
   // Exact line spacing keeps the page's vertical rhythm.
   const line = options.line ?? lineHeight(p, fit);
@@ -269,7 +328,7 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     alignment: ALIGN[p.align],
     ...(p.rtl ? { bidirectional: true } : {}),
     spacing: { before: options.inCell || options.framed ? 0 : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
-    indent: options.inCell || options.framed ? {} : indent,
+    indent: options.framed ? {} : options.inCell ? cellIndent(p, options.room, options.inset ?? 0) : indent,
     // At its place on the page, as wide as its text, over whatever is there (a figure's label
     // over the figure): it takes no room in the flow. LibreOffice reads a frame that text wraps
     // through (or around) as one the text flows past below it, pushing the figure down.
@@ -335,7 +394,7 @@ const RULE_WIDTH = 1;
 const CELL_MARGIN = 20;
 const NO_RULE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' } as const;
 
-function table(t: Table, ctx: WriteContext): DocxTable {
+function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
   const border = t.ruled ? RULE : NO_RULE;
   const borders = { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border };
   const widths = t.columns.map((w) => Math.max(twips(w), 120));
@@ -349,7 +408,7 @@ function table(t: Table, ctx: WriteContext): DocxTable {
       const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
       const squeeze = drawn > row.height + 0.5 ? row.height / drawn : 1;
       const children = cell.text.length
-        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.
           [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({
@@ -369,6 +428,7 @@ function table(t: Table, ctx: WriteContext): DocxTable {
     rows,
     width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
     columnWidths: widths,
+    ...(offset >= 1 ? { indent: { size: twips(offset), type: WidthType.DXA } } : {}),
     layout: TableLayoutType.FIXED,
     borders,
   });
@@ -513,7 +573,10 @@ export function layoutToDocx(layout: DocumentLayout): Document {
           if (floats.length) children.push(new DocxParagraph({ children: floats.splice(0), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           if (pendingBreak) children.push(new DocxParagraph({ children: [new ColumnBreak()], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           else if (block.spaceBefore * fit.space > 1) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.min(block.spaceBefore * fit.space, 200)), lineRule: LineRuleType.EXACT } }));
-          children.push(table(block, ctx));
+          // A table narrower than its column keeps its distance from the column's left edge.
+          const colRight = band.spanning ? left + contentWidth : (columns[column]?.x1 ?? left + contentWidth);
+          const offset = Math.min(block.bbox.x0 - colX, colRight - colX - block.columns.reduce((a, b) => a + b, 0));
+          children.push(table(block, ctx, offset));
           ctx.previousList = false;
         } else {
           children.push(...labels, imageParagraph(block, band.spanning ? left : colX, pendingBreak, fit));

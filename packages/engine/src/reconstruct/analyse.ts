@@ -699,7 +699,8 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
       const edges = [b.y0, ...cuts, b.y1];
       return edges.slice(1).map((y, k) => ({ ya: edges[k]!, yb: y, r }));
     });
-    const rows: Table['rows'] = [];
+    // Each row's cells with their lines first: a column's alignment is read from all its rows.
+    const grid: { height: number; cells: { rect: Rect; lines: Line[]; c: number; span: number }[] }[] = [];
     for (const { ya, yb, r } of rowBands) {
       if (yb - ya < 3) continue;
       // The row's text, found once for all its cells.
@@ -707,7 +708,7 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
         const cy = (s.y0 + s.y1) / 2;
         return cy >= ya && cy < yb;
       });
-      const cells: TableCell[] = [];
+      const cells: (typeof grid)[number]['cells'] = [];
       let c = 0;
       while (c + 1 < xs.length) {
         let end = c + 1;
@@ -717,11 +718,20 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
           const cx = (s.x0 + s.x1) / 2;
           return cx >= cellRect.x0 && cx < cellRect.x1;
         });
-        cells.push({ text: linesToParagraphs(toLines(cellSegments), cellRect, ctx, 0, true), colSpan: end - c });
+        cells.push({ rect: cellRect, lines: toLines(cellSegments), c, span: end - c });
         c = end;
       }
-      rows.push({ height: yb - ya, cells });
+      grid.push({ height: yb - ya, cells });
     }
+    const aligns = new Map<number, CellAlign>();
+    for (let k = 0; k + 1 < xs.length; k++) {
+      const align = columnAlign(grid.flatMap((row) => row.cells.filter((cell) => cell.c === k && cell.span === 1).flatMap((cell) => cell.lines)), { x0: xs[k]!, x1: xs[k + 1]! });
+      if (align) aligns.set(k, align);
+    }
+    const rows: Table['rows'] = grid.map((row) => ({
+      height: row.height,
+      cells: row.cells.map((cell) => ({ text: linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined), colSpan: cell.span })),
+    }));
     if (rows.length === 0) continue;
     // A grid with hardly any text is a drawing (a title page frame, a form), not a table.
     const cellCount = rows.reduce((n, r) => n + r.cells.length, 0);
@@ -823,8 +833,40 @@ function isBoldLine(l: Line): boolean {
   return glyphs.length > 0 && glyphs.every((g) => g.style.bold);
 }
 
+/** The edge a table column's lines share: their right ends, or their centres. */
+interface CellAlign {
+  align: 'right' | 'center';
+  at: number;
+  tol: number;
+}
+
+/**
+ * A table column whose lines end at one x (or are centred on one x) while their starts differ
+ * is right-aligned (centred) as drawn, whatever padding its cells leave: numbers set against
+ * the cell's right rule with a few points to spare. Read over the whole column, because one
+ * cell's gaps do not tell padding from alignment. Lines of one width (a column of zeros) share
+ * both edges: there the side they keep close to tells.
+ */
+function columnAlign(lines: Line[], cell: { x0: number; x1: number }): CellAlign | undefined {
+  if (lines.length < 3) return undefined;
+  const sizes = lines.map((l) => l.size).sort((a, b) => a - b);
+  const tol = Math.max(1, sizes[Math.floor(sizes.length / 2)]! * 0.15);
+  const shared = (values: number[]): number | undefined => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    return values.filter((v) => Math.abs(v - median) <= tol).length >= values.length * 0.8 ? median : undefined;
+  };
+  const start = shared(lines.map((l) => l.x0));
+  const right = shared(lines.map((l) => l.x1));
+  if (start !== undefined) return right !== undefined && start - cell.x0 > 2 * (cell.x1 - right) + tol ? { align: 'right', at: right, tol } : undefined;
+  if (right !== undefined) return { align: 'right', at: right, tol };
+  const centre = shared(lines.map((l) => (l.x0 + l.x1) / 2));
+  if (centre !== undefined) return { align: 'center', at: centre, tol };
+  return undefined;
+}
+
 /** Splits lines (top to bottom, one column) into paragraphs and describes each. */
-function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column = 0, inCell = false): Paragraph[] {
+function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column = 0, inCell = false, cellAlign?: CellAlign): Paragraph[] {
   const sorted = [...lines].sort((a, b) => a.base - b.base);
   const groups: Line[][] = [];
   const colWidth = Math.max(1, col.x1 - col.x0);
@@ -879,7 +921,7 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     if (breakHere) groups.push([line]);
     else group.push(line);
   }
-  return groups.map((g) => describeParagraph(g, col, ctx, column, inCell));
+  return groups.map((g) => describeParagraph(g, col, ctx, column, inCell, cellAlign));
 }
 
 /** Whether a line's segments stand two ems apart or more somewhere. */
@@ -976,7 +1018,7 @@ function readRightToLeft(line: Line, push: (g: Glyph) => void, addSpace: () => v
   }
 }
 
-function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column: number, lineByLine = false): Paragraph {
+function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: PageContext, column: number, lineByLine = false, cellAlign?: CellAlign): Paragraph {
   const runs: Run[] = [];
   let script: Run['script'];
   // The fills under this paragraph, to shade its text as drawn.
@@ -1086,6 +1128,8 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   else if (lines.length >= 2 && rights.slice(0, -1).every((r) => r < tol)) align = 'justify';
   // The alignment found in reading direction, as seen on the page.
   if (rtl && (align === 'left' || align === 'right')) align = align === 'left' ? 'right' : 'left';
+  // A cell's lines on its column's shared edge take the column's alignment.
+  if (cellAlign && !rtl && lines.every((l) => Math.abs((cellAlign.align === 'right' ? l.x1 : (l.x0 + l.x1) / 2) - cellAlign.at) <= cellAlign.tol)) align = cellAlign.align;
   const endSide = rtl ? 'left' : 'right';
   const paragraph: Paragraph = {
     kind: 'paragraph',
@@ -1099,6 +1143,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
     firstLineIndent: list || align === 'center' || align === endSide ? 0 : firstLineIndent,
     leftIndent: align === 'center' || align === endSide ? 0 : list ? lefts[0]! : leftIndent,
   };
+  if (align === 'right' && !rtl) paragraph.rightIndent = Math.max(0, Math.min(...rights));
   if (list) paragraph.list = list;
   baselines.set(paragraph, { first: lines[0]!.base, last: lines[lines.length - 1]!.base, size });
   void ctx;

@@ -58,6 +58,8 @@ export interface Paragraph {
   firstLineIndent: number;
   /** Left edge of the paragraph's lines relative to its column's left edge, points. */
   leftIndent: number;
+  /** A right-aligned paragraph's right edge from its column's right edge (a table cell's padding), points. */
+  rightIndent?: number;
   /** A list item; `marker` is the bullet or number as printed ("•", "1.", "a)"), removed from `runs`. */
   list?: { ordered: boolean; level: number; marker: string };
   /** 1..6 when the paragraph looks like a heading (larger or bold short text, or an outline entry). */
