@@ -137,6 +137,20 @@ export function standInWidth(run: { text: string; size: number; bold: boolean; i
   return width;
 }
 
+/**
+ * The advance of each character of the run in the stand-in family, points, in the order of
+ * `[...run.text]` (soft hyphens take none); undefined when the family's metrics are unknown.
+ */
+export function standInAdvances(run: { text: string; size: number; bold: boolean; italic: boolean }, family: string): number[] | undefined {
+  const font = metricFont(run, family);
+  if (!font) return undefined;
+  return [...run.text].map((ch) => {
+    if (ch === '\u00ad') return 0;
+    const gid = font.encodeCharacter(ch.codePointAt(0)!);
+    return (gid === 0 ? (WIDE.test(ch) ? 1 : 0.5) : font.advanceGlyph(gid)) * run.size;
+  });
+}
+
 /** East Asian wide and full-width characters (CJK, kana, hangul, full-width forms and punctuation). */
 const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
 
