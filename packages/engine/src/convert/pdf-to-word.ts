@@ -45,7 +45,7 @@ import { writeFileAtomic } from '../files.js';
 import type { PdfInput } from '../merge.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { RTL_LETTER, analysePdf } from '../reconstruct/analyse.js';
-import { fittingSpacing, portableFamily, standInAdvances, standInWidth } from '../reconstruct/fonts.js';
+import { WIDE, fittingSpacing, portableFamily, standInAdvances, standInWidth } from '../reconstruct/fonts.js';
 import type { Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Run, Table } from '../reconstruct/layout.js';
 import { SOFT_HYPHEN, xmlSafe } from '../reconstruct/text.js';
 
@@ -343,7 +343,9 @@ function wrappedLineCount(chars: { c: string; w: number }[], room: (line: number
  * line fits and the paragraph wraps into no more lines than drawn, or when it cannot be measured.
  */
 function keptLines(p: Paragraph, room: (line: number) => number): { pieces: LinePiece[]; narrowing: number }[] | undefined {
-  if (!p.lineEnds?.length || p.rtl) return undefined;
+  // East Asian lines break between any two letters in fallback fonts of their own widths:
+  // their wrap is not predicted from the stand-in's.
+  if (!p.lineEnds?.length || p.rtl || p.runs.some((r) => WIDE.test(r.text))) return undefined;
   const all = writtenAdvances(p.runs.map((run) => ({ run, source: run })));
   if (!all) return undefined;
   const slack = (line: number): number => room(line) - Math.max(1, room(line) * 0.01);
@@ -353,13 +355,15 @@ function keptLines(p: Paragraph, room: (line: number) => number): { pieces: Line
   // The widest line of a column is as wide as its room: only a line wider than drawn wraps.
   const overflows = widths.some((chars, i) => chars.reduce((w, ch) => w + ch.w, 0) > room(i) + 0.25);
   if (!overflows && wrappedLineCount(all, (line) => room(line) + 0.25, Math.max(...p.runs.map((r) => r.size))) <= lines.length) return undefined;
-  return lines.map((pieces, i) => {
+  const kept = lines.map((pieces, i) => {
     const chars = widths[i]!;
     const excess = chars.reduce((w, ch) => w + ch.w, 0) - slack(i);
     const size = Math.min(...pieces.map((piece) => piece.run.size));
-    const narrowing = excess > 0 && chars.length ? Math.min(Math.ceil((excess / chars.length) * 20), Math.round(size * MAX_NARROWING * 20)) : 0;
-    return { pieces, narrowing };
+    const narrowing = excess > 0 && chars.length ? Math.ceil((excess / chars.length) * 20) : 0;
+    return { pieces, narrowing, fits: narrowing <= Math.round(size * MAX_NARROWING * 20) };
   });
+  // A line that would wrap however narrow it is set would wrap again after its break.
+  return kept.every((line) => line.fits) ? kept : undefined;
 }
 
 function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number } = {}): DocxParagraph {
@@ -369,7 +373,9 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
   // A body line's room starts at its indent (a list item's text after its number's tab).
   const indentWidth = options.inCell ? 0 : p.leftIndent + (p.list ? 18 : Math.max(0, p.firstLineIndent));
   const room = options.room;
-  const kept = room === undefined ? undefined : keptLines(p, (line) => room - (options.inCell ? 0 : p.leftIndent + (p.list ? 18 : line === 0 ? p.firstLineIndent : 0)));
+  // A cell's lines keep flowing: a row grows rather than a page (the fitting pass counts it),
+  // and line breaks in narrow header cells moved the rendered text of whole tables.
+  const kept = room === undefined || options.inCell ? undefined : keptLines(p, (line) => room - (options.inCell ? 0 : p.leftIndent + (p.list ? 18 : line === 0 ? p.firstLineIndent : 0)));
   if (kept) {
     kept.forEach(({ pieces, narrowing }, i) => {
       if (i > 0) children.push(new TextRun({ break: 1 }));

@@ -152,7 +152,7 @@ export function standInAdvances(run: { text: string; size: number; bold: boolean
 }
 
 /** East Asian wide and full-width characters (CJK, kana, hangul, full-width forms and punctuation). */
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+export const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
 
 /**
  * Character spacing (twentieths of a point, as Word counts) that makes the run as wide in the
