@@ -144,12 +144,26 @@ export function standInWidth(run: { text: string; size: number; bold: boolean; i
 export function standInAdvances(run: { text: string; size: number; bold: boolean; italic: boolean }, family: string): number[] | undefined {
   const font = metricFont(run, family);
   if (!font) return undefined;
+  let advances = advanceCache.get(font);
+  if (!advances) {
+    advances = new Map();
+    advanceCache.set(font, advances);
+  }
+  const known = advances;
   return [...run.text].map((ch) => {
     if (ch === '\u00ad') return 0;
-    const gid = font.encodeCharacter(ch.codePointAt(0)!);
-    return (gid === 0 ? (WIDE.test(ch) ? 1 : 0.5) : font.advanceGlyph(gid)) * run.size;
+    let em = known.get(ch);
+    if (em === undefined) {
+      const gid = font.encodeCharacter(ch.codePointAt(0)!);
+      em = gid === 0 ? (WIDE.test(ch) ? 1 : 0.5) : font.advanceGlyph(gid);
+      known.set(ch, em);
+    }
+    return em * run.size;
   });
 }
+
+/** Advances (ems) of the characters measured so far, per metric font: every paragraph's lines are measured. */
+const advanceCache = new Map<InstanceType<typeof mupdf.Font>, Map<string, number>>();
 
 /** East Asian wide and full-width characters (CJK, kana, hangul, full-width forms and punctuation). */
 export const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
