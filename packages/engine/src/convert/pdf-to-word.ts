@@ -45,7 +45,7 @@ import { asCatalogueError } from '../errors.js';
 import type { PdfInput } from '../merge.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { RTL_LETTER, analysePdf } from '../reconstruct/analyse.js';
-import { fittingSpacing, portableFamily, standInWidth } from '../reconstruct/fonts.js';
+import { WIDE, fittingSpacing, portableFamily, standInAdvances, standInWidth } from '../reconstruct/fonts.js';
 import type { Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Run, Table } from '../reconstruct/layout.js';
 import { SOFT_HYPHEN, xmlSafe } from '../reconstruct/text.js';
 import { packDocx, writeDocx, type PackedDocx } from './docx-pack.js';
@@ -159,9 +159,9 @@ function scriptShift(run: Run): `${number}pt` | `-${number}pt` {
 /** A fill behind text or a cell, as drawn. */
 const shade = (fill: string): { type: typeof ShadingType.CLEAR; fill: string; color: string } => ({ type: ShadingType.CLEAR, fill, color: 'auto' });
 
-function textRuns(run: Run, pageNumber?: number, background?: string, narrowing: Narrowing = NO_NARROWING): TextRun[] {
+function textRuns(run: Run, pageNumber?: number, background?: string, narrowing: Narrowing = NO_NARROWING, spacingOf: Run = run): TextRun[] {
   const font = portableFamily(run);
-  const spacing = fittingSpacing(run, font) - narrowing.twips;
+  const spacing = fittingSpacing(spacingOf, font) - narrowing.twips;
   // Narrowed letters leave the spaces between words as wide as the stand-in's where the line
   // still fits: the spacing comes after every character, and a space between two narrowed
   // letters lost it twice over (a condensed face's words ran together on the page and for text
@@ -305,14 +305,148 @@ function cellIndent(p: Paragraph, room: number | undefined, inset: number): { le
   return p.align === 'right' ? { right: indent } : { left: indent };
 }
 
+/** A piece of a run on one of the PDF's lines, and the run it was cut from (whose spacing it keeps). */
+interface LinePiece {
+  run: Run;
+  source: Run;
+}
+
+/**
+ * The paragraph's runs cut where the PDF broke its lines: the space between two lines is
+ * dropped, and a word divided at a line end keeps its hyphen visible (a soft hyphen before a
+ * line break is not printed).
+ */
+function piecesByLine(p: Paragraph): LinePiece[][] {
+  const ends = p.lineEnds ?? [];
+  const lines: LinePiece[][] = [[]];
+  let letters = 0;
+  let next = 0;
+  let afterBreak = false;
+  for (const source of p.runs) {
+    let text = '';
+    const flush = (): void => {
+      if (text) lines[lines.length - 1]!.push({ run: { ...source, text }, source });
+      text = '';
+    };
+    for (const ch of source.text) {
+      if (/\s/.test(ch)) {
+        if (!afterBreak) text += ch;
+        continue;
+      }
+      afterBreak = false;
+      text += ch;
+      letters += ch.length;
+      if (next < ends.length && letters >= ends[next]!) {
+        if (text.endsWith(SOFT_HYPHEN)) text = `${text.slice(0, -1)}-`;
+        flush();
+        lines.push([]);
+        next++;
+        afterBreak = true;
+      }
+    }
+    flush();
+  }
+  for (const line of lines) {
+    const last = line[line.length - 1];
+    if (last) last.run = { ...last.run, text: last.run.text.replace(/\s+$/, '') };
+  }
+  return lines.filter((line) => line.some((piece) => piece.run.text !== ''));
+}
+
+/** Width of each character as written (the stand-in's advance and the run's fitting spacing), undefined when a family's metrics are unknown. */
+function writtenAdvances(pieces: LinePiece[]): { c: string; w: number }[] | undefined {
+  const chars: { c: string; w: number }[] = [];
+  for (const { run, source } of pieces) {
+    const font = portableFamily(run);
+    const advances = standInAdvances(run, font);
+    if (!advances) return undefined;
+    const spacing = fittingSpacing(source, font) / 20;
+    [...run.text].forEach((c, i) => chars.push({ c, w: advances[i]! + (c === SOFT_HYPHEN ? 0 : spacing) }));
+  }
+  return chars;
+}
+
+/**
+ * Lines a word processor makes of the text breaking at spaces, after hyphens and at soft
+ * hyphens (printing a hyphen there): each line as many pieces as fit its room.
+ */
+function wrappedLineCount(chars: { c: string; w: number }[], room: (line: number) => number, size: number): number {
+  let lines = 1;
+  let x = 0;
+  let i = 0;
+  while (i < chars.length) {
+    let piece = 0;
+    let end = '';
+    while (i < chars.length && !/\s/.test(chars[i]!.c)) {
+      piece += chars[i]!.w;
+      end = chars[i++]!.c;
+      if (end === '-' || end === SOFT_HYPHEN) break;
+    }
+    // A hyphen is printed where a line breaks at a soft hyphen.
+    const hyphen = end === SOFT_HYPHEN ? size / 3 : 0;
+    let space = 0;
+    while (i < chars.length && /\s/.test(chars[i]!.c)) space += chars[i++]!.w;
+    if (x > 0 && x + piece + hyphen > room(lines - 1)) {
+      lines++;
+      x = 0;
+    }
+    x += piece + space;
+  }
+  return lines;
+}
+
+/**
+ * The paragraph's lines as the PDF broke them, with the twips of character spacing each takes
+ * off to fit its room, when a word processor's own wrapping (the stand-in families' advances)
+ * would break them elsewhere: a line of the PDF wider than its room in the stand-in family (a
+ * typesetter's justified line squeezes its spaces; a word processor never does) carries its
+ * last word over, and one more line per paragraph adds up to a page more. Undefined when every
+ * line fits and the paragraph wraps into no more lines than drawn, or when it cannot be measured.
+ */
+function keptLines(p: Paragraph, room: (line: number) => number): { pieces: LinePiece[]; narrowing: number }[] | undefined {
+  // East Asian lines break between any two letters in fallback fonts of their own widths:
+  // their wrap is not predicted from the stand-in's.
+  if (!p.lineEnds?.length || p.rtl || p.runs.some((r) => WIDE.test(r.text))) return undefined;
+  const all = writtenAdvances(p.runs.map((run) => ({ run, source: run })));
+  if (!all) return undefined;
+  const slack = (line: number): number => room(line) - Math.max(1, room(line) * 0.01);
+  const lines = piecesByLine(p);
+  if (lines.length !== p.lineEnds.length + 1) return undefined;
+  const widths = lines.map((pieces) => writtenAdvances(pieces) ?? []);
+  // The widest line of a column is as wide as its room: only a line wider than drawn wraps.
+  const overflows = widths.some((chars, i) => chars.reduce((w, ch) => w + ch.w, 0) > room(i) + 0.25);
+  if (!overflows && wrappedLineCount(all, (line) => room(line) + 0.25, Math.max(...p.runs.map((r) => r.size))) <= lines.length) return undefined;
+  const kept = lines.map((pieces, i) => {
+    const chars = widths[i]!;
+    const excess = chars.reduce((w, ch) => w + ch.w, 0) - slack(i);
+    const size = Math.min(...pieces.map((piece) => piece.run.size));
+    const narrowing = excess > 0 && chars.length ? Math.ceil((excess / chars.length) * 20) : 0;
+    return { pieces, narrowing, fits: narrowing <= Math.round(size * MAX_NARROWING * 20) };
+  });
+  // A line that would wrap however narrow it is set would wrap again after its break.
+  return kept.every((line) => line.fits) ? kept : undefined;
+}
+
 function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; inset?: number; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number; framed?: boolean } = {}): DocxParagraph {
   const children: ParagraphChild[] = [];
   if (options.columnBreak) children.push(new ColumnBreak());
   for (const f of options.floats ?? []) children.push(f);
   // A body line's room starts at its indent (a list item's text after its number's tab).
   const indentWidth = options.inCell ? 0 : p.leftIndent + (p.list ? 18 : Math.max(0, p.firstLineIndent));
-  const narrowing = options.room === undefined ? NO_NARROWING : narrowingToFit(p, options.room - indentWidth);
-  for (const run of p.runs) children.push(...textRuns(run, options.pageNumber, options.cellShading, narrowing));
+  const room = options.room;
+  // A cell's lines keep flowing: a row grows rather than a page (the fitting pass counts it),
+  // and line breaks in narrow header cells moved the rendered text of whole tables.
+  const kept = room === undefined || options.inCell ? undefined : keptLines(p, (line) => room - (options.inCell ? 0 : p.leftIndent + (p.list ? 18 : line === 0 ? p.firstLineIndent : 0)));
+  if (kept) {
+    kept.forEach(({ pieces, narrowing }, i) => {
+      if (i > 0) children.push(new TextRun({ break: 1 }));
+      // The spaces narrow with the letters: the line's narrowing was measured so.
+        for (const { run, source } of pieces) children.push(...textRuns(run, options.pageNumber, options.cellShading, { twips: narrowing, keepSpaces: false }, source));
+    });
+  } else {
+    const narrowing = room === undefined ? NO_NARROWING : narrowingToFit(p, room - indentWidth);
+    for (const run of p.runs) children.push(...textRuns(run, options.pageNumber, options.cellShading, narrowing));
+  }
   const fit = options.fit ?? AS_DRAWN;
   // Exact line spacing keeps the page's vertical rhythm.
   const line = options.line ?? lineHeight(p, fit);
@@ -356,7 +490,7 @@ function labelTop(p: Paragraph): number {
 const EMU = 12700;
 
 /** A picture floating at its place on the page, text wrapping around its box. */
-function floatingImage(img: ImageBlock): ImageRun {
+function floatingImage(img: ImageBlock, wrap: (typeof TextWrappingType)[keyof typeof TextWrappingType] = TextWrappingType.SQUARE): ImageRun {
   const picture = img.labels?.plain ?? img;
   return new ImageRun({
     type: picture.ext,
@@ -365,7 +499,7 @@ function floatingImage(img: ImageBlock): ImageRun {
     floating: {
       horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(img.bbox.x0 * EMU) },
       verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(img.bbox.y0 * EMU) },
-      wrap: { type: TextWrappingType.SQUARE, side: TextWrappingSide.BOTH_SIDES },
+      wrap: wrap === TextWrappingType.SQUARE ? { type: wrap, side: TextWrappingSide.BOTH_SIDES } : { type: wrap },
       allowOverlap: true,
       margins: { left: 2 * EMU, right: 2 * EMU },
     },
@@ -385,6 +519,63 @@ function imageParagraph(img: ImageBlock, columnX: number, columnBreak: boolean, 
     spacing: { before: twips(img.spaceBefore * fit.space), after: 0, line: 240, lineRule: LineRuleType.AUTO },
     indent: { left: twips(Math.max(0, img.bbox.x0 - columnX)) },
   });
+}
+
+/**
+ * Pictures side by side in the flow (none floating, each starting above the bottom of the ones
+ * before it in its column): the first picture of each such row, with the row. Written one
+ * under the other they would take the sum of their heights.
+ */
+function pictureRows(blocks: Block[]): Map<Block, ImageBlock[]> {
+  const rows = new Map<Block, ImageBlock[]>();
+  let row: ImageBlock[] = [];
+  const close = (): void => {
+    if (row.length > 1) rows.set(row[0]!, row);
+    row = [];
+  };
+  for (const b of blocks) {
+    if (b.kind === 'image' && b.float) continue;
+    if (b.kind !== 'image') {
+      close();
+      continue;
+    }
+    const bottom = Math.max(...row.map((i) => i.bbox.y1));
+    if (row.length && (row[0]!.column !== b.column || b.bbox.y0 >= bottom - 1)) close();
+    row.push(b);
+  }
+  close();
+  return rows;
+}
+
+/** The height of a row of pictures: from the highest top to the lowest bottom. */
+function rowHeight(row: ImageBlock[]): number {
+  return Math.max(...row.map((i) => i.bbox.y1)) - Math.min(...row.map((i) => i.bbox.y0));
+}
+
+/**
+ * A row of pictures side by side: a paragraph as tall as the row (it keeps the row's room in
+ * the flow), each picture anchored in it at its place across the page and its offset below the
+ * row's top.
+ */
+function pictureRow(row: ImageBlock[]): DocxParagraph {
+  const top = Math.min(...row.map((i) => i.bbox.y0));
+  const children: ParagraphChild[] = [];
+  for (const img of row) {
+    children.push(
+      new ImageRun({
+        type: img.ext,
+        data: img.data,
+        transformation: { width: pixels(img.bbox.x1 - img.bbox.x0), height: pixels(img.bbox.y1 - img.bbox.y0) },
+        floating: {
+          horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(img.bbox.x0 * EMU) },
+          verticalPosition: { relative: VerticalPositionRelativeFrom.PARAGRAPH, offset: Math.round((img.bbox.y0 - top) * EMU) },
+          wrap: { type: TextWrappingType.NONE },
+          allowOverlap: true,
+        },
+      }),
+    );
+  }
+  return new DocxParagraph({ children, spacing: { before: 0, after: 0, line: twips(rowHeight(row)), lineRule: LineRuleType.EXACT } });
 }
 
 const RULE = { style: BorderStyle.SINGLE, size: 4, color: '000000' } as const;
@@ -467,9 +658,13 @@ function flowHeight(bands: { spanning: boolean; blocks: Block[] }[], fit: Fit): 
   let total = 0;
   for (const band of bands) {
     const columns = new Map<number, number>();
+    const rows = pictureRows(band.blocks);
+    const inRow = new Set<Block>([...rows.values()].flatMap((row) => row.slice(1)));
     for (const b of band.blocks) {
+      if (inRow.has(b)) continue;
       const key = band.spanning ? 0 : b.column;
-      columns.set(key, (columns.get(key) ?? 0) + gapAbove(b) * fit.space + blockHeight(b, fit));
+      const row = rows.get(b);
+      columns.set(key, (columns.get(key) ?? 0) + gapAbove(b) * fit.space + (row ? rowHeight(row) : blockHeight(b, fit)));
     }
     total += Math.max(0, ...columns.values());
   }
@@ -544,8 +739,11 @@ export function layoutToDocx(layout: DocumentLayout): Document {
       const columns = band.spanning ? [{ x0: left, x1: left + contentWidth }] : page.columns;
       let currentColumn = 0;
       let pendingBreak = false;
-      const floats: ImageRun[] = [];
+      const floats: ImageBlock[] = [];
+      const rows = pictureRows(band.blocks);
+      const inRow = new Set<Block>([...rows.values()].flatMap((row) => row.slice(1)));
       for (const block of band.blocks) {
+        if (inRow.has(block)) continue;
         const column = band.spanning ? 0 : Math.max(0, block.column);
         // Column breaks carry the text into the next column, also past an empty column.
         while (currentColumn < column) {
@@ -560,23 +758,31 @@ export function layoutToDocx(layout: DocumentLayout): Document {
         const labels = block.kind === 'image' ? (block.labels?.paragraphs ?? []).map((p) => paragraph(p, ctx, { framed: true })) : [];
         if (block.kind === 'image' && block.float) {
           // Anchored in the next paragraph of the band; positioned on the page.
-          floats.push(floatingImage(block));
+          floats.push(block);
           children.push(...labels);
           continue;
         }
         if (block.kind === 'paragraph') {
           const room = band.spanning ? contentWidth - 0.1 : (columns[column]?.x1 ?? left + contentWidth) - colX;
-          children.push(paragraph(block, ctx, { columnBreak: pendingBreak, floats: floats.splice(0), fit, room }));
+          children.push(paragraph(block, ctx, { columnBreak: pendingBreak, floats: floats.splice(0).map((img) => floatingImage(img)), fit, room }));
         } else if (block.kind === 'table') {
           // Pictures floating beside the table are anchored above it, on its page: anchored in
-          // the paragraph after it, they would follow that paragraph onto the next page.
-          if (floats.length) children.push(new DocxParagraph({ children: floats.splice(0), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
+          // the paragraph after it, they would follow that paragraph onto the next page. They
+          // lie over the table as drawn (often in its empty cells): a table does not flow
+          // around a picture, it moves down below it.
+          if (floats.length) children.push(new DocxParagraph({ children: floats.splice(0).map((img) => floatingImage(img, TextWrappingType.NONE)), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           if (pendingBreak) children.push(new DocxParagraph({ children: [new ColumnBreak()], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           else if (block.spaceBefore * fit.space > 1) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.min(block.spaceBefore * fit.space, 200)), lineRule: LineRuleType.EXACT } }));
           // A table narrower than its column keeps its distance from the column's left edge.
           const colRight = band.spanning ? left + contentWidth : (columns[column]?.x1 ?? left + contentWidth);
           const offset = Math.min(block.bbox.x0 - colX, colRight - colX - block.columns.reduce((a, b) => a + b, 0));
           children.push(table(block, ctx, offset));
+          ctx.previousList = false;
+        } else if (rows.has(block)) {
+          if (floats.length) children.push(new DocxParagraph({ children: floats.splice(0).map((img) => floatingImage(img)), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
+          if (pendingBreak) children.push(new DocxParagraph({ children: [new ColumnBreak()], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
+          else if (block.spaceBefore * fit.space > 1) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(block.spaceBefore * fit.space), lineRule: LineRuleType.EXACT } }));
+          children.push(pictureRow(rows.get(block)!));
           ctx.previousList = false;
         } else {
           children.push(...labels, imageParagraph(block, band.spanning ? left : colX, pendingBreak, fit));
@@ -585,7 +791,7 @@ export function layoutToDocx(layout: DocumentLayout): Document {
         pendingBreak = false;
       }
       if (floats.length || children.length === 0 || children[children.length - 1] instanceof DocxTable) {
-        children.push(new DocxParagraph({ children: floats.splice(0), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
+        children.push(new DocxParagraph({ children: floats.splice(0).map((img) => floatingImage(img)), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
       }
       const first = bandIndex === 0;
       const properties: ISectionOptions['properties'] = {
@@ -613,11 +819,11 @@ export function layoutToDocx(layout: DocumentLayout): Document {
         const mutable = section as { headers?: ISectionOptions['headers']; footers?: ISectionOptions['footers'] };
         // A page without a header needs an empty one only to end the previous page's.
         if (hKey !== (headerKey ?? '')) {
-          mutable.headers = { default: new Header({ children: page.header.length ? page.header.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index })) : [new DocxParagraph({})] }) };
+          mutable.headers = { default: new Header({ children: page.header.length ? page.header.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index })) : [emptyRunning()] }) };
           headerKey = hKey;
         }
         if (fKey !== (footerKey ?? '')) {
-          mutable.footers = { default: new Footer({ children: page.footer.length ? page.footer.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index })) : [new DocxParagraph({})] }) };
+          mutable.footers = { default: new Footer({ children: page.footer.length ? page.footer.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index })) : [emptyRunning()] }) };
           footerKey = fKey;
         }
       }
@@ -631,6 +837,14 @@ export function layoutToDocx(layout: DocumentLayout): Document {
     numbering: { config: ctx.numbering.config },
     sections,
   });
+}
+
+/**
+ * The empty header or footer that ends the previous page's: a line of the default font there
+ * would take its height from the body of a page whose margin leaves the body all the room.
+ */
+function emptyRunning(): DocxParagraph {
+  return new DocxParagraph({ spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } });
 }
 
 /** Header and footer paragraphs were measured against the whole page; Word places them between the margins. */

@@ -1026,6 +1026,9 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   const fills = (ctx.fills ?? []).filter((f) => f.x0 <= box.x1 && f.x1 >= box.x0 && f.y0 <= box.y1 && f.y1 >= box.y0);
   // In a cell, the next glyph starts a line as in the PDF (see lineBreak).
   let breakNext = false;
+  // Letters (whitespace aside) written so far: where each PDF line ends in the runs' text.
+  let letters = 0;
+  const lineEnds: number[] = [];
   const push = (g: Glyph | { c: string; style: Glyph['style']; size: number; color: string }): void => {
     const last = runs[runs.length - 1];
     const size = halfPoint(g.size);
@@ -1035,6 +1038,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
     }
     const startsLine = breakNext;
     breakNext = false;
+    letters += g.c.replace(/\s/g, '').length;
     const advance = 'x0' in g && !/\s/.test(g.c) ? g.x1 - g.x0 : 0;
     const shading = 'x0' in g && fills.length ? shadingAt(fills, (g.x0 + g.x1) / 2, (g.y0 + g.y1) / 2) : last?.shading;
     if (last && !startsLine && last.font === g.style.family && last.size === size && last.bold === g.style.bold && last.italic === g.style.italic && last.color === g.color && last.script === script && last.shading === shading) {
@@ -1053,7 +1057,10 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
     if (rtl) {
       // Directional runs of a right-to-left line read from the rightmost on the page.
       readRightToLeft(line, push, addSpace, (g) => (script = scriptOf(g, line)));
-      if (li < lines.length - 1) addSpace();
+      if (li < lines.length - 1) {
+        lineEnds.push(letters);
+        addSpace();
+      }
       return;
     }
     line.segments.forEach((s, si) => {
@@ -1071,6 +1078,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
       }
     });
     if (li < lines.length - 1) {
+      lineEnds.push(letters);
       const last = runs[runs.length - 1];
       if (last && /\p{L}-$/u.test(last.text)) {
         // A word hyphenated at the line end is joined again. Before a lower-case letter the
@@ -1096,14 +1104,17 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
     if (marker) {
       // The marker goes into the list numbering; the text keeps the rest.
       let remove = marker.marker.length;
+      let removedLetters = 0;
       while (runs.length && remove > 0) {
         const r = runs[0]!;
         const cut = Math.min(remove, r.text.length);
+        removedLetters += r.text.slice(0, cut).replace(/\s/g, '').length;
         r.text = r.text.slice(cut);
         remove -= cut;
         if (r.text === '') runs.shift();
       }
       if (runs[0]) runs[0].text = runs[0].text.replace(/^\s+/, '');
+      for (let i = 0; i < lineEnds.length; i++) lineEnds[i] = lineEnds[i]! - removedLetters;
       const level = Math.max(0, Math.min(8, Math.round((rtl ? col.x1 - lines[0]!.x1 : lines[0]!.x0 - col.x0) / 24)));
       list = { ordered: marker.ordered, level, marker: marker.marker };
     }
@@ -1145,6 +1156,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   };
   if (align === 'right' && !rtl) paragraph.rightIndent = Math.max(0, Math.min(...rights));
   if (list) paragraph.list = list;
+  if (lineEnds.length && lineEnds.every((end, i) => end > (lineEnds[i - 1] ?? 0))) paragraph.lineEnds = lineEnds;
   baselines.set(paragraph, { first: lines[0]!.base, last: lines[lines.length - 1]!.base, size });
   void ctx;
   return paragraph;

@@ -165,8 +165,24 @@ export function standInWidth(run: { text: string; size: number; bold: boolean; i
   return width;
 }
 
+/**
+ * The advance of each character of the run in the stand-in family, points, in the order of
+ * `[...run.text]` (soft hyphens take none); undefined when the family's metrics are unknown.
+ */
+export function standInAdvances(run: { text: string; size: number; bold: boolean; italic: boolean }, family: string): number[] | undefined {
+  const metric = metricFont(run, family);
+  if (!metric) return undefined;
+  return [...run.text].map((ch) => {
+    if (ch === '\u00ad') return 0;
+    const code = ch.codePointAt(0)!;
+    const advance = advanceOf(metric, code);
+    // As in standInWidth: a letter the family lacks is as wide as in the fallback font.
+    return (metric.missing.has(code) ? (WIDE.test(ch) ? 1 : 0.5) : advance) * run.size;
+  });
+}
+
 /** East Asian wide and full-width characters (CJK, kana, hangul, full-width forms and punctuation). */
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+export const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
 
 /**
  * Character spacing (twentieths of a point, as Word counts) that makes the run as wide in the

@@ -62,6 +62,12 @@ export interface Paragraph {
   rightIndent?: number;
   /** A list item; `marker` is the bullet or number as printed ("•", "1.", "a)"), removed from `runs`. */
   list?: { ordered: boolean; level: number; marker: string };
+  /**
+   * Where the PDF broke the paragraph's lines: for each line but the last, the number of
+   * characters (whitespace not counted) of `runs` up to its end. Writers keep these breaks
+   * where their own wrapping would make more lines than the PDF has.
+   */
+  lineEnds?: number[];
   /** 1..6 when the paragraph looks like a heading (larger or bold short text, or an outline entry). */
   headingLevel?: number;
 }

@@ -1,0 +1,163 @@
+/**
+ * A page of the PDF stays a page of the DOCX in LibreOffice when the word processor would lay
+ * it out taller than drawn: justified lines whose typesetter squeezed their spaces, pictures
+ * side by side, and a page without the running footer of the pages before it. The PDFs are
+ * drawn here with MuPDF.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfToWord } from '../convert/pdf-to-word.js';
+import { mupdf } from '../mupdf.js';
+import { OfficePool } from '../office/pool.js';
+import { savedBytes } from '../../test/fixtures.js';
+import { useTempDir } from '../../test/harness.js';
+import { pngFile, rgbFrame } from '../../test/image-fixtures.js';
+
+const tmp = useTempDir('pagewright-page-spill-');
+
+const WIDTH = 595;
+const HEIGHT = 842;
+const LEFT = 72;
+const RIGHT = WIDTH - 72;
+const times = new mupdf.Font('Times-Roman');
+const widthOf = (text: string, size: number): number => [...text].reduce((w, c) => w + times.advanceGlyph(times.encodeCharacter(c.codePointAt(0)!)) * size, 0);
+
+const WORDS = 'the committee reviewed every application received during the quarter and recorded its decision together with the reasons given by each member present at the meeting'.split(' ');
+
+let pool: OfficePool;
+beforeAll(() => {
+  pool = new OfficePool({ instances: 1 });
+});
+afterAll(async () => {
+  await pool.close();
+});
+
+/** Pages of LibreOffice's rendering of the DOCX written for the PDF. */
+async function roundTripPages(name: string, pdf: Uint8Array): Promise<{ pages: number; xml: string; docx: string }> {
+  const path = tmp.file(`${name}.pdf`, pdf);
+  const docx = tmp.out(`${name}.docx`);
+  await pdfToWord({ path }, docx);
+  await pool.convertToPdf(docx, tmp.out(`${name}-lo.pdf`), { sourceExtension: 'docx' });
+  const doc = mupdf.Document.openDocument(readFileSync(tmp.out(`${name}-lo.pdf`)), 'application/pdf');
+  try {
+    return { pages: doc.countPages(), xml: execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }), docx };
+  } finally {
+    doc.destroy();
+  }
+}
+
+describe('a page of justified paragraphs whose lines were set with squeezed spaces', () => {
+  it('stays one page in LibreOffice: each line of the PDF stays one line (its breaks kept, the line set narrower)', async () => {
+    const size = 11;
+    const pitch = 13.5;
+    // Lines 4 % wider in Times at its own spaces than the column: the typesetter shrank the
+    // word spaces (Tw) to justify them.
+    const lines: string[] = [];
+    let word = 0;
+    for (let i = 0; i < 52; i++) {
+      let line = '';
+      while (widthOf(`${line} ${WORDS[word % WORDS.length]!}`.trim(), size) < (RIGHT - LEFT) * 1.04) line = `${line} ${WORDS[word++ % WORDS.length]!}`.trim();
+      lines.push(line);
+    }
+    const doc = new mupdf.PDFDocument();
+    let pdf: Uint8Array;
+    try {
+      const fonts = { F1: doc.addSimpleFont(times) };
+      const ops: string[] = [];
+      let y = HEIGHT - 60;
+      lines.forEach((line, i) => {
+        // Paragraphs of thirteen lines, a blank line between them.
+        if (i > 0 && i % 13 === 0) y -= pitch;
+        const spaces = line.split(' ').length - 1;
+        const last = i % 13 === 12;
+        const tw = last ? 0 : (RIGHT - LEFT - widthOf(line, size)) / spaces;
+        ops.push(`BT /F1 ${size} Tf ${tw.toFixed(3)} Tw ${LEFT} ${y.toFixed(2)} Td (${line}) Tj ET`);
+        y -= pitch;
+      });
+      doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: fonts }, ops.join('\n')));
+      pdf = savedBytes(doc, 'compress');
+    } finally {
+      doc.destroy();
+    }
+    const { pages, xml } = await roundTripPages('squeezed', pdf);
+    expect(pages).toBe(1);
+    // The PDF's lines, one after the other, as the paragraph's lines.
+    expect((xml.match(/<w:br\/>/g) ?? []).length).toBe(48);
+  }, 120_000);
+});
+
+describe('a row of pictures side by side', () => {
+  it('stays one page in LibreOffice: the pictures sit beside each other, not one under the other', async () => {
+    const doc = new mupdf.PDFDocument();
+    let pdf: Uint8Array;
+    try {
+      const fonts = { F1: doc.addSimpleFont(times) };
+      const images = [[200, 60, 60], [60, 160, 60], [60, 60, 200]].map((rgb) => doc.addImage(new mupdf.Image(pngFile(rgbFrame(40, 80, rgb as [number, number, number])))));
+      const ops = [`BT /F1 12 Tf ${LEFT} ${HEIGHT - 72} Td (Three screenshots of the tool, side by side:) Tj ET`];
+      // Three pictures 300 pt tall in a row, their tops a little apart.
+      images.forEach((_, i) => ops.push(`q 140 0 0 ${300 - i * 20} ${LEFT + i * 155} ${HEIGHT - 400 + i * 10} cm /Im${i} Do Q`));
+      ops.push(`BT /F1 12 Tf ${LEFT} ${HEIGHT - 440} Td (The palette on the right picks the colour of the line.) Tj ET`);
+      const xobjects = Object.fromEntries(images.map((image, i) => [`Im${i}`, image]));
+      doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: fonts, XObject: xobjects }, ops.join('\n')));
+      pdf = savedBytes(doc, 'compress');
+    } finally {
+      doc.destroy();
+    }
+    const { pages } = await roundTripPages('row', pdf);
+    expect(pages).toBe(1);
+  }, 120_000);
+});
+
+describe('a last page without the running footer of the pages before it', () => {
+  it('stays one page in LibreOffice: the empty footer that ends the running one takes no room from the body', async () => {
+    const doc = new mupdf.PDFDocument();
+    let pdf: Uint8Array;
+    try {
+      const fonts = { F1: doc.addSimpleFont(times) };
+      for (let p = 0; p < 4; p++) {
+        const ops = Array.from({ length: 8 }, (_, i) => `BT /F1 11 Tf ${LEFT} ${HEIGHT - 72 - i * 14} Td (Line ${i + 1} of the minutes on page ${p + 1}.) Tj ET`);
+        if (p < 3) ops.push(`BT /F1 9 Tf ${LEFT} 20 Td (Minutes of the committee, printed by the secretary) Tj ET`);
+        // The last page ends with a note printed at its very bottom.
+        else ops.push(`BT /F1 9 Tf 20 5 Td (Created with a trial version of the printer driver) Tj ET`);
+        doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: fonts }, ops.join('\n')));
+      }
+      pdf = savedBytes(doc, 'compress');
+    } finally {
+      doc.destroy();
+    }
+    const { pages } = await roundTripPages('footer', pdf);
+    expect(pages).toBe(4);
+  }, 120_000);
+});
+
+describe('a table with charts placed over its empty cells', () => {
+  it('keeps the table at its place on the page: the charts lie over it, the table does not move below them', async () => {
+    const doc = new mupdf.PDFDocument();
+    let pdf: Uint8Array;
+    try {
+      const fonts = { F1: doc.addSimpleFont(times) };
+      const chart = doc.addImage(new mupdf.Image(pngFile(rgbFrame(60, 40, [60, 60, 200]))));
+      const xs = [30, 130, 230, 330, 565];
+      const rows = 40;
+      const pitch = 18;
+      const top = HEIGHT - 40;
+      const ops = ['0.5 w'];
+      for (let r = 0; r <= rows; r++) ops.push(`${xs[0]} ${top - r * pitch} m ${xs[xs.length - 1]} ${top - r * pitch} l S`);
+      for (const x of xs) ops.push(`${x} ${top} m ${x} ${top - rows * pitch} l S`);
+      for (let r = 0; r < rows; r++) {
+        const cells = [`Market ${r + 1}`, `${(1.3 + r / 100).toFixed(2)} - ${(1.4 + r / 100).toFixed(2)}`, `${(1.2 + r / 100).toFixed(2)}`];
+        ops.push(`BT /F1 10 Tf ${cells.map((text, c) => `1 0 0 1 ${xs[c]! + 3} ${top - r * pitch - 13} Tm (${text}) Tj`).join(' ')} ET`);
+      }
+      // Two charts in the last column's empty cells, as market bulletins print them.
+      ops.push(`q 220 0 0 250 ${xs[3]! + 8} ${top - 260} cm /Im0 Do Q`);
+      ops.push(`q 220 0 0 250 ${xs[3]! + 8} ${top - 540} cm /Im0 Do Q`);
+      doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: fonts, XObject: { Im0: chart } }, ops.join('\n')));
+      pdf = savedBytes(doc, 'compress');
+    } finally {
+      doc.destroy();
+    }
+    const { pages } = await roundTripPages('charts', pdf);
+    expect(pages).toBe(1);
+  }, 120_000);
+});
