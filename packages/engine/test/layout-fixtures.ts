@@ -44,6 +44,18 @@ function show(font: string, size: number, x: number, y: number, text: string, rg
   return `BT ${rgb} rg /${font} ${size} Tf ${x} ${y} Td (${esc(text)}) Tj ET`;
 }
 
+/** A one-page A4 PDF drawing `ops` (content-stream operators; Helvetica as /F1; y grows upwards). */
+export function opsPdf(ops: string[]): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+    return savedBytes(doc, 'compress');
+  } finally {
+    doc.destroy();
+  }
+}
+
 export function reportPdf(options: { encrypt?: string } = {}): Uint8Array {
   const doc = new mupdf.PDFDocument();
   try {

@@ -7,33 +7,16 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { pdfToWord } from './pdf-to-word.js';
 import { useTempDir } from '../../test/harness.js';
-import { mupdf } from '../mupdf.js';
+import { opsPdf } from '../../test/layout-fixtures.js';
 
 const tmp = useTempDir('pagewright-word-spaces-');
-
-/** A one-page A4 PDF drawing `ops` (Helvetica as /F1). */
-function pagePdf(ops: string[]): Uint8Array {
-  const doc = new mupdf.PDFDocument();
-  try {
-    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: { F1: font } }, ops.join('\n')));
-    const buffer = doc.saveToBuffer('compress');
-    try {
-      return buffer.asUint8Array().slice();
-    } finally {
-      buffer.destroy();
-    }
-  } finally {
-    doc.destroy();
-  }
-}
 
 const LINE = 'Condensed words stay apart';
 
 describe('word spaces of narrowed lines', () => {
   it('writes the spaces of a condensed one-line paragraph without the letters\' negative spacing', async () => {
     // Letters set 2 points closer than the face's advances: far narrower than the stand-in's.
-    const pdf = tmp.file('condensed.pdf', pagePdf([`BT /F1 20 Tf -2 Tc 72 760 Td (${LINE}) Tj ET`, 'BT /F1 10 Tf 0 Tc 72 700 Td (A body line at its natural width, set for the page margins.) Tj ET']));
+    const pdf = tmp.file('condensed.pdf', opsPdf([`BT /F1 20 Tf -2 Tc 72 760 Td (${LINE}) Tj ET`, 'BT /F1 10 Tf 0 Tc 72 700 Td (A body line at its natural width, set for the page margins.) Tj ET']));
     const docx = tmp.out('condensed.docx');
     await pdfToWord({ path: pdf }, docx);
     const xml = execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' });

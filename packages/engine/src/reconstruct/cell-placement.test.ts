@@ -10,31 +10,13 @@ import { analysePdf } from './analyse.js';
 import { pdfToWord } from '../convert/pdf-to-word.js';
 import type { Paragraph, Table } from './layout.js';
 import { useTempDir } from '../../test/harness.js';
-import { mupdf } from '../mupdf.js';
+import { opsPdf } from '../../test/layout-fixtures.js';
 
 const tmp = useTempDir('pagewright-cell-placement-');
 
-const PAGE_HEIGHT = 842;
 const SIZE = 9;
 /** Helvetica's digits are all this wide, em. */
 const DIGIT = 0.556;
-
-/** A one-page A4 PDF drawing `ops` (Helvetica as /F1); y in the ops grows upwards. */
-function pagePdf(ops: string[]): Uint8Array {
-  const doc = new mupdf.PDFDocument();
-  try {
-    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-    doc.insertPage(-1, doc.addPage([0, 0, 595, PAGE_HEIGHT], 0, { Font: { F1: font } }, ops.join('\n')));
-    const buffer = doc.saveToBuffer('compress');
-    try {
-      return buffer.asUint8Array().slice();
-    } finally {
-      buffer.destroy();
-    }
-  } finally {
-    doc.destroy();
-  }
-}
 
 const NAMES = ['Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado'];
 const COUNTS = [['18870', '23022'], ['209', '3062'], ['2303', '12382'], ['3298', '6359'], ['98452', '41'], ['4144', '19784']];
@@ -64,7 +46,7 @@ function paddedTablePdf(): Uint8Array {
   const bottom = TOP - NAMES.length * ROW;
   for (let r = 0; r <= NAMES.length; r++) ops.push(`0.5 w ${LEFT} ${TOP - r * ROW} m ${xs[xs.length - 1]} ${TOP - r * ROW} l S`);
   for (const x of xs) ops.push(`0.5 w ${x} ${TOP} m ${x} ${bottom} l S`);
-  return pagePdf(ops);
+  return opsPdf(ops);
 }
 
 const textOf = (p: Paragraph): string => p.runs.map((r) => r.text).join('');

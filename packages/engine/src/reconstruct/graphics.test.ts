@@ -3,8 +3,8 @@
  * the labels of charts drawn with paths.
  */
 import { describe, expect, it } from 'vitest';
-import { savedBytes } from '../../test/fixtures.js';
 import { useTempDir } from '../../test/harness.js';
+import { opsPdf } from '../../test/layout-fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { analysePdf } from './analyse.js';
 import type { ImageBlock, Paragraph } from './layout.js';
@@ -16,18 +16,6 @@ const tmp = useTempDir('pagewright-graphics-');
 const esc = (text: string): string => text.replace(/[\\()]/g, (c) => `\\${c}`);
 const show = (size: number, x: number, y: number, text: string): string => `BT 0 0 0 rg /F1 ${size} Tf ${x} ${y} Td (${esc(text)}) Tj ET`;
 const textOf = (p: Paragraph): string => p.runs.map((r) => r.text).join('');
-
-/** One A4 page drawn with `ops` (PDF operators, y up) and Helvetica as /F1. */
-function pagePdf(ops: string[]): Uint8Array {
-  const doc = new mupdf.PDFDocument();
-  try {
-    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
-    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
-    return savedBytes(doc, 'compress');
-  } finally {
-    doc.destroy();
-  }
-}
 
 /** A closed rectangle with corners rounded by `r` (Bézier quarter circles), as a path to fill. */
 function roundedRect(x: number, y: number, w: number, h: number, r: number): string {
@@ -56,7 +44,7 @@ describe('a shaded box with rounded corners around a note', () => {
       show(11, 72, 714, NOTE[0]!),
       show(11, 72, 700, NOTE[1]!),
     ];
-    const path = tmp.file('rounded-note.pdf', pagePdf(ops));
+    const path = tmp.file('rounded-note.pdf', opsPdf(ops));
     const page = (await analysePdf({ path })).pages[0]!;
     const note = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').find((p) => textOf(p).startsWith('The variations'));
     expect(note).toBeDefined();
@@ -101,7 +89,7 @@ function piePdf(): Uint8Array {
     angle = next;
   });
   ops.push(show(11, 72, 520, PIE.below));
-  return pagePdf(ops);
+  return opsPdf(ops);
 }
 
 /** Whether any pixel of the encoded picture inside the box (fractions of its width and height) is dark. */

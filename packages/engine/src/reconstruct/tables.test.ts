@@ -10,29 +10,12 @@ import ExcelJS from 'exceljs';
 import { pdfTables, pdfToExcel } from '../convert/pdf-to-excel.js';
 import type { Paragraph, Table } from './layout.js';
 import { useTempDir } from '../../test/harness.js';
-import { mupdf } from '../mupdf.js';
+import { opsPdf } from '../../test/layout-fixtures.js';
 
 const tmp = useTempDir('pagewright-tables-');
 
 const PAGE_HEIGHT = 842;
 const esc = (s: string): string => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-
-/** A one-page A4 PDF drawing `ops` (Helvetica as /F1); y in the ops grows upwards. */
-function pagePdf(ops: string[]): Uint8Array {
-  const doc = new mupdf.PDFDocument();
-  try {
-    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-    doc.insertPage(-1, doc.addPage([0, 0, 595, PAGE_HEIGHT], 0, { Font: { F1: font } }, ops.join('\n')));
-    const buffer = doc.saveToBuffer('compress');
-    try {
-      return buffer.asUint8Array().slice();
-    } finally {
-      buffer.destroy();
-    }
-  } finally {
-    doc.destroy();
-  }
-}
 
 const ROWS = [
   ['Country', 'Domestic', 'Imported', 'Total'],
@@ -89,7 +72,7 @@ const textOf = (p: Paragraph): string => p.runs.map((r) => r.text).join('');
 const grid = (t: Table): string[][] => t.rows.map((row) => row.cells.map((c) => c.text.map(textOf).join(' ')));
 
 async function analysedPage(name: string, ops: string[]): Promise<{ tables: Table[]; paragraphs: string[] }> {
-  const layout = await analysePdf({ path: tmp.file(name, pagePdf(ops)) });
+  const layout = await analysePdf({ path: tmp.file(name, opsPdf(ops)) });
   const blocks = layout.pages[0]!.blocks;
   return { tables: blocks.filter((b): b is Table => b.kind === 'table'), paragraphs: blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf) };
 }
@@ -263,7 +246,7 @@ describe('numbered headings', () => {
       `BT /F1 11 Tf ${LEFT} ${TOP - k * 18} Td ${esc(number!)} Tj ET`,
       `BT /F1 11 Tf ${LEFT + 50} ${TOP - k * 18} Td ${esc(title!)} Tj ET`,
     ]);
-    const path = tmp.file('numbered.pdf', pagePdf(ops));
+    const path = tmp.file('numbered.pdf', opsPdf(ops));
     const layout = await analysePdf({ path });
     expect(layout.pages[0]!.blocks.filter((b) => b.kind === 'table')).toEqual([]);
     expect(await pdfTables({ path })).toEqual([]);
@@ -287,7 +270,7 @@ function sidewaysPage(): string[] {
 
 describe('pages printed sideways', () => {
   it('writes the title line and the table of a sideways page to the sheet, read upright', async () => {
-    const input = tmp.file('sideways.pdf', pagePdf(sidewaysPage()));
+    const input = tmp.file('sideways.pdf', opsPdf(sidewaysPage()));
     const output = tmp.out('sideways.xlsx');
     await pdfToExcel({ path: input }, output);
     const workbook = new ExcelJS.Workbook();
@@ -302,7 +285,7 @@ describe('pages printed sideways', () => {
 
 describe('pdfTables', () => {
   it('gives each table its page, its box on the page and its cells by row and column', async () => {
-    const found = await pdfTables({ path: tmp.file('tables.pdf', pagePdf(rowRuledTable('header'))) });
+    const found = await pdfTables({ path: tmp.file('tables.pdf', opsPdf(rowRuledTable('header'))) });
     expect(found).toHaveLength(1);
     const table = found[0]!;
     expect(table.page).toBe(1);
