@@ -187,12 +187,6 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
   // Overlapping images are one picture as seen (masks drawn over a scan, over each other):
   // each cut-out region takes in the regions and images it overlaps, and is rendered once.
   const overlaps = (a: Rect, b: Rect): boolean => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1;
-  const unite = (a: Rect, b: Rect): void => {
-    a.x0 = Math.min(a.x0, b.x0);
-    a.y0 = Math.min(a.y0, b.y0);
-    a.x1 = Math.max(a.x1, b.x1);
-    a.y1 = Math.max(a.y1, b.y1);
-  };
   let merged = true;
   while (merged) {
     merged = false;
@@ -347,10 +341,7 @@ function figureRegions(raw: RawPage): Rect[] {
         const a = boxes[i]!;
         const b = boxes[j]!;
         if (a.x0 <= b.x1 + 4 && b.x0 <= a.x1 + 4 && a.y0 <= b.y1 + 4 && b.y0 <= a.y1 + 4) {
-          a.x0 = Math.min(a.x0, b.x0);
-          a.y0 = Math.min(a.y0, b.y0);
-          a.x1 = Math.max(a.x1, b.x1);
-          a.y1 = Math.max(a.y1, b.y1);
+          unite(a, b);
           boxes.splice(j, 1);
           merged = true;
           j--;
@@ -395,10 +386,7 @@ function figureRegions(raw: RawPage): Rect[] {
         const dx = Math.max(0, b.x0 - k.x1, k.x0 - b.x1);
         const dy = Math.max(0, b.y0 - k.y1, k.y0 - b.y1);
         if (dx > LEGEND_GAP || dy > LEGEND_GAP) continue;
-        b.x0 = Math.min(b.x0, k.x0);
-        b.y0 = Math.min(b.y0, k.y0);
-        b.x1 = Math.max(b.x1, k.x1);
-        b.y1 = Math.max(b.y1, k.y1);
+        unite(b, k);
         keys.splice(i, 1);
         grown = true;
       }
@@ -418,10 +406,7 @@ function figureRegions(raw: RawPage): Rect[] {
         b.x0 = Math.min(b.x0, seg.x0);
         b.x1 = Math.max(b.x1, seg.x1);
       } else if (dx <= 24 && dy <= 12 && (dx === 0 || dy === 0)) {
-        b.x0 = Math.min(b.x0, seg.x0);
-        b.y0 = Math.min(b.y0, seg.y0);
-        b.x1 = Math.max(b.x1, seg.x1);
-        b.y1 = Math.max(b.y1, seg.y1);
+        unite(b, seg);
       }
     }
   }
@@ -517,10 +502,7 @@ function formulaRegions(raw: RawPage): Rect[] {
       const mid = (s.y0 + s.y1) / 2;
       const wideText = s.x1 - s.x0 > (right - left) * 0.6 && s.glyphs.length > 40;
       if (!wideText && mid >= r.y0 && mid <= r.y1) {
-        r.x0 = Math.min(r.x0, s.x0);
-        r.y0 = Math.min(r.y0, s.y0);
-        r.x1 = Math.max(r.x1, s.x1);
-        r.y1 = Math.max(r.y1, s.y1);
+        unite(r, s);
       }
     }
   }
@@ -528,10 +510,7 @@ function formulaRegions(raw: RawPage): Rect[] {
   for (const r of regions.sort((a, b) => a.y0 - b.y0)) {
     const hit = merged.find((m) => r.x0 <= m.x1 + 4 && m.x0 <= r.x1 + 4 && r.y0 <= m.y1 + 2 && m.y0 <= r.y1 + 2);
     if (hit) {
-      hit.x0 = Math.min(hit.x0, r.x0);
-      hit.y0 = Math.min(hit.y0, r.y0);
-      hit.x1 = Math.max(hit.x1, r.x1);
-      hit.y1 = Math.max(hit.y1, r.y1);
+      unite(hit, r);
     } else merged.push({ ...r });
   }
   return merged.filter((m) => raw.segments.filter((s) => centreIn(s, m)).reduce((n, s) => n + s.glyphs.length, 0) <= FIGURE_MAX_TEXT * 2);
@@ -1204,4 +1183,12 @@ function rgbHex(colorspace: InstanceType<typeof mupdf.ColorSpace>, color: number
     return colorHex([(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)]);
   }
   return undefined;
+}
+
+/** Grows `a` to take in `b`. */
+function unite(a: Rect, b: Rect): void {
+  a.x0 = Math.min(a.x0, b.x0);
+  a.y0 = Math.min(a.y0, b.y0);
+  a.x1 = Math.max(a.x1, b.x1);
+  a.y1 = Math.max(a.y1, b.y1);
 }
