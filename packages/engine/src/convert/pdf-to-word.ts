@@ -45,7 +45,7 @@ import { asCatalogueError } from '../errors.js';
 import type { PdfInput } from '../merge.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { RTL_LETTER, analysePdf } from '../reconstruct/analyse.js';
-import { WIDE, fittingSpacing, portableFamily, standInAdvances, standInWidth } from '../reconstruct/fonts.js';
+import { WIDE, fittingSpacing, portableFamily, scriptGaps, standInAdvances, standInWidth } from '../reconstruct/fonts.js';
 import type { Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Run, Table } from '../reconstruct/layout.js';
 import { SOFT_HYPHEN, xmlSafe } from '../reconstruct/text.js';
 import { packDocx, writeDocx, type PackedDocx } from './docx-pack.js';
@@ -266,17 +266,24 @@ const NO_NARROWING: Narrowing = { twips: 0, keepSpaces: false };
  * (see textRuns); `chars` counts the characters that take it.
  */
 function writtenWidth(p: Paragraph, keepSpaces = false): { width: number; chars: number } {
+  // Spaces at the end of a line take no room.
+  const runs = p.runs.map((run, i) => (i === p.runs.length - 1 ? { ...run, text: run.text.replace(/\s+$/, '') } : run));
   let width = 0;
   let chars = 0;
-  p.runs.forEach((run, i) => {
-    // Spaces at the end of a line take no room.
-    const text = i === p.runs.length - 1 ? run.text.replace(/\s+$/, '') : run.text;
+  // The letter before a gap between scripts takes the gap instead of its spacing.
+  const before = runs.map(() => 0);
+  for (const { run, gap } of scriptGaps(runs)) {
+    width += gap - fittingSpacing(runs[run]!, portableFamily(runs[run]!)) / 20;
+    before[run] = before[run]! + 1;
+  }
+  runs.forEach((run, i) => {
+    const text = run.text;
     const font = portableFamily(run);
     const w = standInWidth({ ...run, text }, font);
     // A word processor leaves the spacing off a run's last letter too: a word before a space
     // that keeps its width is as wide as unnarrowed by one letter.
     const spaces = keepSpaces ? (text.match(/\S\s/g)?.length ?? 0) * 2 : 0;
-    const count = Math.max(0, [...text].filter((c) => c !== SOFT_HYPHEN).length - spaces);
+    const count = Math.max(0, [...text].filter((c) => c !== SOFT_HYPHEN).length - spaces - before[i]!);
     const spacing = fittingSpacing(run, font) / 20;
     if (w === undefined || !Number.isFinite(width)) width = Number.NaN;
     else width += w + spacing * count + Math.max(0, spacing) * spaces;

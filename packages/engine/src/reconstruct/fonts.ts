@@ -185,6 +185,29 @@ export function standInAdvances(run: { text: string; size: number; bold: boolean
 export const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
 
 /**
+ * Where LibreOffice adds room between East Asian text and other text: a fifth of the larger
+ * size between an East Asian letter and a Latin letter or digit side by side (its "space
+ * between Asian and non-Asian text", on by default and read from no DOCX setting; punctuation
+ * and spaces on either side take none), and the letter before it loses its character spacing.
+ * A line measured without it is as much too narrow, and its last word carried over makes the
+ * page taller than drawn. Each gap: the index of the run holding the letter before it, points.
+ */
+export function scriptGaps(runs: readonly { text: string; size: number }[]): { run: number; gap: number }[] {
+  const gaps: { run: number; gap: number }[] = [];
+  let last: { c: string; size: number; run: number } | undefined;
+  runs.forEach((run, index) => {
+    for (const c of run.text) {
+      if (c === '\u00ad') continue;
+      if (last && LETTER_OR_DIGIT.test(c) && LETTER_OR_DIGIT.test(last.c) && WIDE.test(c) !== WIDE.test(last.c)) gaps.push({ run: last.run, gap: Math.max(run.size, last.size) / 5 });
+      last = { c, size: run.size, run: index };
+    }
+  });
+  return gaps;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
  * Character spacing (twentieths of a point, as Word counts) that makes the run as wide in the
  * stand-in family as it was in the PDF, so lines break where they did. 0 when the family's
  * metrics are unknown or the difference is negligible; at most 2.5% of the size wider (text

@@ -186,3 +186,40 @@ describe('a page of lines set in a Chinese font', () => {
     }
   }, 120_000);
 });
+
+describe('a page of lines mixing Chinese with figures', () => {
+  it('stays one page in LibreOffice: the room it adds between ideographs and figures is counted when a line is narrowed to fit', async () => {
+    let path: string;
+    const doc = new mupdf.PDFDocument();
+    try {
+      const fonts = { F1: doc.addCJKFont(new mupdf.Font('zh-Hans'), 'zh-Hans', 0, false), F2: doc.addSimpleFont(helvetica) };
+      const hex = (text: string): string => [...text].map((c) => c.codePointAt(0)!.toString(16).padStart(4, '0')).join('');
+      // Dates in a report's running text: ideographs and figures side by side, sixteen meetings
+      // a line, every line as wide as the column (the figures in Helvetica, as wide as the stand-in's).
+      const units = [['公司于', '2017', '年'], ['股东于', '2018', '年'], ['董事于', '2016', '年'], ['法院于', '2015', '年']] as const;
+      const line = (i: number): string =>
+        Array.from({ length: 8 }, (_, k) => units[(i + k) % units.length]!)
+          .map(([before, figures, after]) => `/F1 9 Tf <${hex(before)}> Tj /F2 9 Tf (${figures}) Tj /F1 9 Tf <${hex(after)}> Tj`)
+          .join(' ');
+      const ops = Array.from({ length: 40 }, (_, i) => `BT 72 ${842 - 60 - i * 18} Td ${line(i)} ET`);
+      doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
+      path = tmp.file('ideographs-figures.pdf', savedBytes(doc, 'compress'));
+    } finally {
+      doc.destroy();
+    }
+    const docx = tmp.out('ideographs-figures.docx');
+    await pdfToWord({ path }, docx);
+    const pool = new OfficePool({ instances: 1 });
+    try {
+      await pool.convertToPdf(docx, tmp.out('ideographs-figures-lo.pdf'), { sourceExtension: 'docx' });
+    } finally {
+      await pool.close();
+    }
+    const rendered = mupdf.Document.openDocument(readFileSync(tmp.out('ideographs-figures-lo.pdf')), 'application/pdf');
+    try {
+      expect(rendered.countPages()).toBe(1);
+    } finally {
+      rendered.destroy();
+    }
+  }, 120_000);
+});
