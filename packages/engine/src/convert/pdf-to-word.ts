@@ -749,6 +749,15 @@ export function layoutToDocx(layout: DocumentLayout): Document {
       const floats: ImageBlock[] = [];
       const rows = pictureRows(band.blocks);
       const inRow = new Set<Block>([...rows.values()].flatMap((row) => row.slice(1)));
+      // LibreOffice sets every column of a section as low as its first paragraph's space
+      // before (the next column's text started that much lower than drawn): the section's
+      // first paragraph or picture in columns has its gap above as an empty paragraph instead.
+      let leading = columns.length > 1;
+      const ownGap = <T extends Paragraph | ImageBlock>(b: T): T => {
+        if (!leading || b.spaceBefore * fit.space <= 1) return b;
+        children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(b.spaceBefore * fit.space), lineRule: LineRuleType.EXACT } }));
+        return { ...b, spaceBefore: 0 };
+      };
       for (const block of band.blocks) {
         if (inRow.has(block)) continue;
         const column = band.spanning ? 0 : Math.max(0, block.column);
@@ -771,7 +780,7 @@ export function layoutToDocx(layout: DocumentLayout): Document {
         }
         if (block.kind === 'paragraph') {
           const room = band.spanning ? contentWidth - 0.1 : (columns[column]?.x1 ?? left + contentWidth) - colX;
-          children.push(paragraph(block, ctx, { columnBreak: pendingBreak, floats: floats.splice(0).map((img) => floatingImage(img)), fit, room }));
+          children.push(paragraph(ownGap(block), ctx, { columnBreak: pendingBreak, floats: floats.splice(0).map((img) => floatingImage(img)), fit, room }));
         } else if (block.kind === 'table') {
           // Pictures floating beside the table are anchored above it, on its page: anchored in
           // the paragraph after it, they would follow that paragraph onto the next page. They
@@ -792,10 +801,12 @@ export function layoutToDocx(layout: DocumentLayout): Document {
           children.push(pictureRow(rows.get(block)!));
           ctx.previousList = false;
         } else {
-          children.push(...labels, imageParagraph(block, band.spanning ? left : colX, pendingBreak, fit));
+          children.push(...labels);
+          children.push(imageParagraph(ownGap(block), band.spanning ? left : colX, pendingBreak, fit));
           ctx.previousList = false;
         }
         pendingBreak = false;
+        leading = false;
       }
       if (floats.length || children.length === 0 || children[children.length - 1] instanceof DocxTable) {
         children.push(new DocxParagraph({ children: floats.splice(0).map((img) => floatingImage(img)), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));

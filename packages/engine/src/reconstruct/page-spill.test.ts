@@ -161,3 +161,54 @@ describe('a table with charts placed over its empty cells', () => {
     expect(pages).toBe(1);
   }, 120_000);
 });
+
+describe('two columns whose left one starts far below the right one (figures above it)', () => {
+  it('keeps the right column at the top of the page in LibreOffice: the left column\'s gap above does not push it down', async () => {
+    const size = 10;
+    const pitch = 12;
+    const gutter = 14;
+    const mid = (LEFT + RIGHT) / 2;
+    const lineOf = (n: number): string => {
+      let line = '';
+      let word = n;
+      while (widthOf(`${line} ${WORDS[word % WORDS.length]!}`.trim(), size) < mid - gutter / 2 - LEFT - 4) line = `${line} ${WORDS[word++ % WORDS.length]!}`.trim();
+      return line;
+    };
+    const top = HEIGHT - 72;
+    const ops: string[] = [];
+    // The right column from the top, the left one 150 pt lower (the room of a figure).
+    ops.push(`BT /F1 ${size} Tf ${mid + gutter / 2} ${top} Td (Rightmost opening words) Tj ET`);
+    for (let i = 1; i < 45; i++) ops.push(`BT /F1 ${size} Tf ${mid + gutter / 2} ${(top - i * pitch).toFixed(2)} Td (${lineOf(i + 3)}) Tj ET`);
+    for (let i = 0; i < 32; i++) ops.push(`BT /F1 ${size} Tf ${LEFT} ${(top - 150 - i * pitch).toFixed(2)} Td (${lineOf(i)}) Tj ET`);
+    const doc = new mupdf.PDFDocument();
+    let pdf: Uint8Array;
+    try {
+      doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: { F1: doc.addSimpleFont(times) } }, ops.join('\n')));
+      pdf = savedBytes(doc, 'compress');
+    } finally {
+      doc.destroy();
+    }
+    const { pages } = await roundTripPages('left-column-lower', pdf);
+    const rendered = mupdf.Document.openDocument(readFileSync(tmp.out('left-column-lower-lo.pdf')), 'application/pdf');
+    let rightTop = Infinity;
+    try {
+      let line = '';
+      let y = 0;
+      rendered.loadPage(0).toStructuredText('').walk({
+        onChar(c, origin) {
+          if (!line) y = origin[1];
+          line += c;
+        },
+        endLine() {
+          if (line.startsWith('Rightmost')) rightTop = y;
+          line = '';
+        },
+      });
+    } finally {
+      rendered.destroy();
+    }
+    // Drawn 82 pt below the page's top edge (72 pt to the first baseline).
+    expect(rightTop).toBeLessThan(72 + 20);
+    expect(pages).toBe(1);
+  });
+});
