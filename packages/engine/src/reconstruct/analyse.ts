@@ -176,6 +176,9 @@ function findRunningText(raws: RawPage[]): Running[] {
       // Recurring text without letters (dates, amounts: "#/#/#") is a table's cells in the
       // same place on every page, unless it is a page number on its own.
       if (!/\p{L}/u.test(keyOf(s)) && !lonePageNumber(raw, s)) continue;
+      // Text between two column rules drawn across its line is a table's cell (a column
+      // heading repeated above the table on every page), not running text.
+      if (inCell(raw, s)) continue;
       if ((counts.get(key) ?? 0) >= needed && raws.length >= 2) (key.startsWith('h') ? running.header : running.footer).add(s);
     }
     // A recurring cell of a table row ("Layoff Permanent" in the first row of every page) has
