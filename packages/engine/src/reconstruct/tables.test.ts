@@ -11,6 +11,8 @@ import { pdfTables, pdfToExcel } from '../convert/pdf-to-excel.js';
 import type { Paragraph, Table } from './layout.js';
 import { useTempDir } from '../../test/harness.js';
 import { opsPdf } from '../../test/layout-fixtures.js';
+import { mupdf } from '../mupdf.js';
+import { savedBytes } from '../../test/fixtures.js';
 
 const tmp = useTempDir('pagewright-tables-');
 
@@ -294,5 +296,36 @@ describe('pdfTables', () => {
     expect(table.bbox.y1).toBeCloseTo(PAGE_HEIGHT - TOP + ROWS.length * ROW, 0);
     expect(table.cells.find((c) => c.row === 2 && c.col === 2)?.text).toBe(ROWS[2]![2]);
     expect(table.cells).toHaveLength(ROWS.length * ROWS[0]!.length);
+  });
+});
+
+describe('a ruled table at the top of every page', () => {
+  it('keeps its column headings, repeated on every page, in the table: they are not the running header', async () => {
+    const doc = new mupdf.PDFDocument();
+    const headings = ['Loan type', 'Interest rate', 'Comparison rate'];
+    let pdf: Uint8Array;
+    try {
+      const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+      for (let p = 0; p < 2; p++) {
+        const top = PAGE_HEIGHT - 30;
+        const ops: string[] = [];
+        // The headings and eight rows, the table's top inside the page's running-header zone.
+        const rows = [headings, ...Array.from({ length: 8 }, (_, r) => [`Loan ${p * 8 + r + 1}`, `${(4 + r / 10).toFixed(2)}%`, `${(5 + r / 10).toFixed(2)}%`])];
+        rows.forEach((row, r) => row.forEach((text, c) => ops.push(`BT /F1 9 Tf ${LEFT + 4 + c * COLUMN} ${top - r * ROW - 14} Td ${esc(text)} Tj ET`)));
+        for (let r = 0; r <= rows.length; r++) ops.push(`0.5 w ${LEFT} ${top - r * ROW} m ${LEFT + 3 * COLUMN} ${top - r * ROW} l S`);
+        for (let c = 0; c <= 3; c++) ops.push(`0.5 w ${LEFT + c * COLUMN} ${top} m ${LEFT + c * COLUMN} ${top - rows.length * ROW} l S`);
+        ops.push(`BT /F1 10 Tf ${LEFT} ${top - 300} Td (Rates on page ${p + 1} apply from the first of the month.) Tj ET`);
+        doc.insertPage(-1, doc.addPage([0, 0, 595, PAGE_HEIGHT], 0, { Font: fonts }, ops.join('\n')));
+      }
+      pdf = savedBytes(doc, 'compress');
+    } finally {
+      doc.destroy();
+    }
+    const layout = await analysePdf({ path: tmp.file('headed-tables.pdf', pdf) });
+    for (const page of layout.pages) {
+      expect(page.header.map(textOf).join(' ')).not.toContain('Interest rate');
+      const table = page.blocks.find((b): b is Table => b.kind === 'table');
+      expect(grid(table!)[0]).toEqual(headings);
+    }
   });
 });
