@@ -743,22 +743,7 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     const columns = xs.slice(1).map((x, i) => x - xs[i]!);
     found.push({ table: { kind: 'table', bbox, ruled: true, column: 0, columns, rows, spaceBefore: 0 }, segments: inTable });
   }
-  // Grids standing side by side whose rows do not line up (the stacked boxes of a diagram's
-  // bars) are parts of one drawing: a flowing document stacks tables, each below the other,
-  // which makes the drawing as tall as all of them. Their text stays text, at its place in the
-  // flow. Tables set side by side keep their rows level with each other's.
-  const edges = (t: Table): number[] => t.rows.reduce((ys, r) => [...ys, ys[ys.length - 1]! + r.height], [t.bbox.y0]);
-  const level = (a: Table, b: Table): boolean => {
-    const ya = edges(a);
-    const yb = edges(b);
-    return ya.length === yb.length && ya.every((y, k) => Math.abs(y - yb[k]!) < 2);
-  };
-  const drawing = (a: Table, b: Table): boolean => {
-    const overlap = Math.min(a.bbox.y1, b.bbox.y1) - Math.max(a.bbox.y0, b.bbox.y0);
-    const beside = overlap > 0.5 * Math.min(a.bbox.y1 - a.bbox.y0, b.bbox.y1 - b.bbox.y0) && (a.bbox.x1 <= b.bbox.x0 + 2 || b.bbox.x1 <= a.bbox.x0 + 2);
-    return a !== b && beside && !level(a, b);
-  };
-  return found.filter((f) => !found.some((g) => drawing(f.table, g.table)));
+  return found;
 }
 
 /**

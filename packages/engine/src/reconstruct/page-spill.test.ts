@@ -212,34 +212,3 @@ describe('two columns whose left one starts far below the right one (figures abo
     expect(pages).toBe(1);
   });
 });
-
-describe('a diagram of ruled boxes side by side', () => {
-  it('stays one page in LibreOffice: the boxes are not stacked as tables, one under the other', async () => {
-    const doc = new mupdf.PDFDocument();
-    let pdf: Uint8Array;
-    try {
-      const fonts = { F1: doc.addSimpleFont(times) };
-      const ops = ['0.5 w'];
-      const line = (y: number, i: number): string => `BT /F1 11 Tf ${LEFT} ${y} Td (Line ${i + 1} of the text around the diagram of the three samples.) Tj ET`;
-      for (let i = 0; i < 14; i++) ops.push(line(HEIGHT - 72 - i * 14, i));
-      // Three boxes 240 pt tall in a row, each ruled into two columns and three rows of its own
-      // heights with a label in every cell (the stacked bars of a diagram, drawn with rules).
-      const top = HEIGHT - 290;
-      const stacks = [[0, 80, 160, 240], [0, 60, 160, 240], [0, 100, 160, 240]];
-      stacks.forEach((ys, b) => {
-        const x = LEFT + b * 160;
-        for (const y of ys) ops.push(`${x} ${top - y} m ${x + 140} ${top - y} l S`);
-        for (let c = 0; c <= 2; c++) ops.push(`${x + c * 70} ${top} m ${x + c * 70} ${top - 240} l S`);
-        for (let r = 0; r < 3; r++) for (let c = 0; c < 2; c++) ops.push(`BT /F1 10 Tf ${x + c * 70 + 8} ${top - (ys[r]! + ys[r + 1]!) / 2 - 4} Td (${c === 0 ? 'Na' : 'Cl'} ${140 - r * 10 - b}) Tj ET`);
-      });
-      for (let i = 0; i < 14; i++) ops.push(line(top - 270 - i * 14, i + 14));
-      doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: fonts }, ops.join('\n')));
-      pdf = savedBytes(doc, 'compress');
-    } finally {
-      doc.destroy();
-    }
-    const { pages, xml } = await roundTripPages('boxes', pdf);
-    expect(pages).toBe(1);
-    expect(xml).toContain('Cl 118');
-  }, 120_000);
-});
