@@ -5,6 +5,14 @@
 import { mupdf } from '../src/mupdf.js';
 import { savedBytes } from './fixtures.js';
 
+/**
+ * The text of each paragraph of a Word document's body (word/document.xml), its runs joined: a
+ * line the converter narrows to fit is written a run per word, so a phrase is not one w:t.
+ */
+export function wordParagraphTexts(documentXml: string): string[] {
+  return [...documentXml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => [...m[0].matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''));
+}
+
 function pdfString(text: string): string {
   return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 }

@@ -16,6 +16,7 @@ import type { DocumentLayout, PageLayout, Paragraph, Table } from './layout.js';
 import { cli, epubcheck, errorOf, useTempDir } from '../../test/harness.js';
 import { ACCENTS, BAR_CHART, CHART_IN_TABLE, EXPANDED, STAMPED_COLUMNS, INDEX, OVERPRINTED, PAIRS, PARTS, REPORT, accentsPdf, barChartPdf, chartInTablePdf, expandedPdf, figurePdf, indexPdf, overprintedPdf, pairsPdf, paragraphPdf, partsFigurePdf, reportPdf, SHADED, shadedPdf, stampedColumnsPdf, stencilMaskPdf, TIGHT_LINES, tightLinesPdf, tightPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { SUPPLEMENTARY_TEXT, buildPdf, supplementaryPdf } from '../../test/fixtures.js';
+import { wordParagraphTexts } from '../../test/convert-fixtures.js';
 import { mupdf } from '../mupdf.js';
 import { OfficePool } from '../office/pool.js';
 
@@ -41,7 +42,7 @@ const paragraphsOf = (page: PageLayout): Paragraph[] => page.blocks.filter((b): 
 /** The XML of each paragraph of a DOCX's body that has text. */
 const wordParagraphXml = (docx: string): string[] => [...unzip(docx, 'word/document.xml').matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => m[0]).filter((p) => p.includes('<w:t'));
 /** The text of every w:p in the XML, one string per paragraph. */
-const wordParagraphs = (xml: string): string[] => [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => [...m[0].matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''));
+const wordParagraphs = wordParagraphTexts;
 
 describe('layout analysis', () => {
   it('finds the running header and the page number footer on every page', () => {
