@@ -4,17 +4,16 @@
  * cell, and keep each one-line cell on one line in LibreOffice. The PDFs are drawn here with
  * MuPDF: ruled tables of dated rows, as government listings print them.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analysePdf } from './analyse.js';
 import type { Paragraph, Table } from './layout.js';
-import { pdfToWord } from '../convert/pdf-to-word.js';
 import { mupdf } from '../mupdf.js';
-import { OfficePool } from '../office/pool.js';
 import { savedBytes } from '../../test/fixtures.js';
 import { useTempDir } from '../../test/harness.js';
+import { useWordRoundTrip } from '../../test/word-round-trip.js';
 
 const tmp = useTempDir('pagewright-page-fit-');
+const roundTrip = useWordRoundTrip(tmp);
 
 const WIDTH = 792;
 const HEIGHT = 612;
@@ -136,20 +135,7 @@ describe('a table filling its pages', () => {
     // text that does not fit its column).
     const xs = [30, 97, 164, 164 + 2 + widthOf(company) - 1, 560, 640, 760];
     const path = tmp.file('full-cells.pdf', listingPdf(1, xs, () => Array.from({ length: ROWS }, (_, r) => [...warnRow(0, r).slice(0, 2), company, ...warnRow(0, r).slice(3, 6)])));
-    const docx = tmp.out('full-cells.docx');
-    await pdfToWord({ path }, docx);
-    const pool = new OfficePool({ instances: 1 });
-    try {
-      await pool.convertToPdf(docx, tmp.out('full-cells-lo.pdf'), { sourceExtension: 'docx' });
-    } finally {
-      await pool.close();
-    }
-    const doc = mupdf.Document.openDocument(readFileSync(tmp.out('full-cells-lo.pdf')), 'application/pdf');
-    try {
-      expect(doc.countPages()).toBe(1);
-    } finally {
-      doc.destroy();
-    }
+    expect((await roundTrip('full-cells', path)).pages).toBe(1);
   }, 120_000);
 });
 
@@ -170,20 +156,7 @@ describe('a page of lines set in a Chinese font', () => {
     } finally {
       doc.destroy();
     }
-    const docx = tmp.out('ideographs.docx');
-    await pdfToWord({ path }, docx);
-    const pool = new OfficePool({ instances: 1 });
-    try {
-      await pool.convertToPdf(docx, tmp.out('ideographs-lo.pdf'), { sourceExtension: 'docx' });
-    } finally {
-      await pool.close();
-    }
-    const rendered = mupdf.Document.openDocument(readFileSync(tmp.out('ideographs-lo.pdf')), 'application/pdf');
-    try {
-      expect(rendered.countPages()).toBe(1);
-    } finally {
-      rendered.destroy();
-    }
+    expect((await roundTrip('ideographs', path)).pages).toBe(1);
   }, 120_000);
 });
 
@@ -207,19 +180,6 @@ describe('a page of lines mixing Chinese with figures', () => {
     } finally {
       doc.destroy();
     }
-    const docx = tmp.out('ideographs-figures.docx');
-    await pdfToWord({ path }, docx);
-    const pool = new OfficePool({ instances: 1 });
-    try {
-      await pool.convertToPdf(docx, tmp.out('ideographs-figures-lo.pdf'), { sourceExtension: 'docx' });
-    } finally {
-      await pool.close();
-    }
-    const rendered = mupdf.Document.openDocument(readFileSync(tmp.out('ideographs-figures-lo.pdf')), 'application/pdf');
-    try {
-      expect(rendered.countPages()).toBe(1);
-    } finally {
-      rendered.destroy();
-    }
+    expect((await roundTrip('ideographs-figures', path)).pages).toBe(1);
   }, 120_000);
 });

@@ -4,15 +4,13 @@
  * side by side, and a page without the running footer of the pages before it. The PDFs are
  * drawn here with MuPDF.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfToWord } from '../convert/pdf-to-word.js';
+import { describe, expect, it } from 'vitest';
 import { mupdf } from '../mupdf.js';
-import { OfficePool } from '../office/pool.js';
 import { savedBytes } from '../../test/fixtures.js';
 import { useTempDir } from '../../test/harness.js';
 import { pngFile, rgbFrame } from '../../test/image-fixtures.js';
+import { useWordRoundTrip } from '../../test/word-round-trip.js';
 
 const tmp = useTempDir('pagewright-page-spill-');
 
@@ -25,27 +23,10 @@ const widthOf = (text: string, size: number): number => [...text].reduce((w, c) 
 
 const WORDS = 'the committee reviewed every application received during the quarter and recorded its decision together with the reasons given by each member present at the meeting'.split(' ');
 
-let pool: OfficePool;
-beforeAll(() => {
-  pool = new OfficePool({ instances: 1 });
-});
-afterAll(async () => {
-  await pool.close();
-});
+const roundTrip = useWordRoundTrip(tmp);
 
-/** Pages of LibreOffice's rendering of the DOCX written for the PDF. */
-async function roundTripPages(name: string, pdf: Uint8Array): Promise<{ pages: number; xml: string; docx: string }> {
-  const path = tmp.file(`${name}.pdf`, pdf);
-  const docx = tmp.out(`${name}.docx`);
-  await pdfToWord({ path }, docx);
-  await pool.convertToPdf(docx, tmp.out(`${name}-lo.pdf`), { sourceExtension: 'docx' });
-  const doc = mupdf.Document.openDocument(readFileSync(tmp.out(`${name}-lo.pdf`)), 'application/pdf');
-  try {
-    return { pages: doc.countPages(), xml: execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }), docx };
-  } finally {
-    doc.destroy();
-  }
-}
+/** Pages of LibreOffice's rendering of the DOCX written for the PDF `pdf`. */
+const roundTripPages = (name: string, pdf: Uint8Array) => roundTrip(name, tmp.file(`${name}.pdf`, pdf));
 
 describe('a page of justified paragraphs whose lines were set with squeezed spaces', () => {
   it('stays one page in LibreOffice: each line of the PDF stays one line (its breaks kept, the line set narrower)', async () => {
@@ -188,8 +169,8 @@ describe('two columns whose left one starts far below the right one (figures abo
     } finally {
       doc.destroy();
     }
-    const { pages } = await roundTripPages('left-column-lower', pdf);
-    const rendered = mupdf.Document.openDocument(readFileSync(tmp.out('left-column-lower-lo.pdf')), 'application/pdf');
+    const { pages, rendered: renderedPath } = await roundTripPages('left-column-lower', pdf);
+    const rendered = mupdf.Document.openDocument(readFileSync(renderedPath), 'application/pdf');
     let rightTop = Infinity;
     try {
       let line = '';
