@@ -66,7 +66,7 @@ async function uploadAndAnalyse(page: Page, ready: string, file = pdfFile('light
   if (await failure.isVisible()) throw new Error(`the analysis failed: ${await failure.innerText()}`);
 }
 
-test('a new user asks a PDF about a fact on page 2, opens the citation and sees the passage highlighted on that page', async ({ page }) => {
+test('a new user asks a PDF about a fact on page 2, opens the citation and sees the passage highlighted on that page; the conversation is kept, renamed, and deleted after a confirmation', async ({ page }) => {
   test.setTimeout(150_000);
   const errors = watchErrors(page);
   await signUp(page);
@@ -106,6 +106,26 @@ test('a new user asks a PDF about a fact on page 2, opens the citation and sees 
   const chatBox = await page.getByTestId('chat-panel').boundingBox();
   const viewerBox = await page.getByTestId('citation-viewer').boundingBox();
   expect(chatBox && viewerBox && viewerBox.y > chatBox.y && viewerBox.width <= 390).toBe(true);
+
+  // The conversation list (a drawer on a phone): rename it, then delete it after a confirmation.
+  await page.getByTestId('conversations-toggle').click();
+  const item = page.getByTestId('conversation-item');
+  await expect(item).toHaveCount(1);
+  await item.getByTestId('conversation-menu').click();
+  await page.getByTestId('conversation-rename').click();
+  await page.getByTestId('conversation-title-input').fill('Lighthouse colours');
+  await page.getByTestId('conversation-rename-submit').click();
+  await expect(item.getByTestId('conversation-open')).toContainText('Lighthouse colours');
+  await item.getByTestId('conversation-menu').click();
+  await page.getByTestId('conversation-delete').click();
+  const confirm = page.getByTestId('conversation-delete-dialog');
+  await expect(confirm).toContainText('“Lighthouse colours” will be deleted with its answers, notes and shared link.');
+  await confirm.getByTestId('conversation-delete-confirm').click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('conversation-empty')).toBeVisible();
+  // The open conversation was the one deleted: the page starts over at the upload.
+  await expect(page.getByTestId('ai-file-input')).toBeAttached();
+  await expect(page).not.toHaveURL(/[?&]conversation=/);
 
   expect(errors).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../i18n/format';
+import { ConfirmDeleteDialog } from '../layout/ConfirmDeleteDialog';
 import { copyText } from '../share/clipboard';
 import { showErrorToast } from '../toasts/errorToast';
 import { showToast } from '../toasts/toastStore';
@@ -120,8 +121,14 @@ export function ConversationSidebar({ activeId, onOpen, onNew, onDeleted }: {
           await refresh();
         }}
       />
-      <DeleteConversationDialog
-        conversation={deleting}
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title={t('ai.conversations.deleteTitle')}
+        body={t('ai.conversations.deleteBody', { title: deleting?.title ?? '' })}
+        cancelLabel={t('workspace.cancel')}
+        confirmLabel={t('ai.conversations.delete')}
+        testId="conversation-delete-dialog"
+        confirmTestId="conversation-delete-confirm"
         onClose={() => setDeleting(null)}
         onDelete={async () => {
           if (!deleting) return;
@@ -190,39 +197,6 @@ function RenameDialog({ conversation, onClose, onRename }: {
           </Group>
         </Stack>
       </form>
-    </Modal>
-  );
-}
-
-function DeleteConversationDialog({ conversation, onClose, onDelete }: {
-  conversation: ConversationSummary | null;
-  onClose: () => void;
-  onDelete: () => Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onDelete();
-      onClose();
-    } catch (failure) {
-      showErrorToast(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal opened={conversation !== null} onClose={onClose} title={t('ai.conversations.deleteTitle')} centered radius="lg" closeButtonProps={{ 'aria-label': t('app.close') }}>
-      <Stack gap="md" data-testid="conversation-delete-dialog">
-        <Text style={{ overflowWrap: 'anywhere' }}>{t('ai.conversations.deleteBody', { title: conversation?.title ?? '' })}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>{t('workspace.cancel')}</Button>
-          <Button color="red.8" onClick={() => void confirm()} loading={busy} data-testid="conversation-delete-confirm">
-            {t('ai.conversations.delete')}
-          </Button>
-        </Group>
-      </Stack>
     </Modal>
   );
 }
