@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../i18n/format';
 import { ConfirmDeleteDialog } from '../layout/ConfirmDeleteDialog';
+import { useDialogAction } from '../layout/useDialogAction';
 import { copyText } from '../share/clipboard';
 import { showErrorToast } from '../toasts/errorToast';
 import { showToast } from '../toasts/toastStore';
@@ -149,7 +150,7 @@ function RenameDialog({ conversation, onClose, onRename }: {
   const { t } = useTranslation();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogAction(onClose);
   useEffect(() => {
     if (conversation) {
       setTitle(conversation.title);
@@ -164,15 +165,7 @@ function RenameDialog({ conversation, onClose, onRename }: {
       setError(t('ai.conversations.titleRequired'));
       return;
     }
-    setBusy(true);
-    try {
-      await onRename(trimmed);
-      onClose();
-    } catch (failure) {
-      showErrorToast(failure);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => onRename(trimmed));
   };
 
   return (

@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showErrorToast } from '../toasts/errorToast';
+import { useDialogAction } from './useDialogAction';
 
 /**
  * Asks before something is deleted: the dialog stays open, its button busy, until the delete
@@ -19,25 +18,14 @@ export function ConfirmDeleteDialog({ opened, title, body, cancelLabel, confirmL
   confirmTestId: string;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onDelete();
-      onClose();
-    } catch (failure) {
-      showErrorToast(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useDialogAction(onClose);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered radius="lg" closeButtonProps={{ 'aria-label': t('app.close') }}>
       <Stack gap="md" data-testid={testId}>
         <Text style={{ overflowWrap: 'anywhere' }}>{body}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>{cancelLabel}</Button>
-          <Button color="red.8" onClick={() => void confirm()} loading={busy} data-testid={confirmTestId}>
+          <Button color="red.8" onClick={() => void run(onDelete)} loading={busy} data-testid={confirmTestId}>
             {confirmLabel}
           </Button>
         </Group>
