@@ -5,19 +5,10 @@
  * client id cookie.
  */
 import type { SignInResponse } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClient, queryDb, removeDir, signUp, startServer, type Client, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { newClient, queryDb, signUp, type Client, useServer } from './harness.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer({ env: { REGISTER_PER_CLIENT_PER_HOUR: '5' } });
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer({ env: { REGISTER_PER_CLIENT_PER_HOUR: '5' } });
 
 /** A new browser behind the given address. */
 function clientAt(ip: string): Client {

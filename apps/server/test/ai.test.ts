@@ -10,7 +10,7 @@ import type {
 } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysed, answerOf, boundDocument, eventOf, openStream, streamed } from './aiClient.js';
-import { newClient, queryDb, removeDir, signUp, startServer, storedKeys, upload, type Client, type TestServer } from './harness.js';
+import { newClient, queryDb, removeDir, signUp, startServer, storedKeys, upload, type Client, type TestServer, useServer } from './harness.js';
 import { startOpenAiMock, type OpenAiMock } from './openAiMock.js';
 import { makePdf, makeTextPdf, scanOf } from './pdfFixtures.js';
 import { lighthouseReport, PAGE_TWO_SELECTION, REPORT_PAGES } from './reportFixture.js';
@@ -323,16 +323,7 @@ describe('AI tools with the offline provider', () => {
 });
 
 describe('AI limits with the paywalls on', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startServer({ env: { PAYWALLS: 'on' } });
-  });
-
-  afterAll(async () => {
-    await server.stop();
-    removeDir(server.dataDir);
-  });
+  const server = useServer({ env: { PAYWALLS: 'on' } });
 
   async function freeUser(): Promise<{ client: Client; owner: string; file: AiFileInfo }> {
     const { client, email } = await signUp(server);

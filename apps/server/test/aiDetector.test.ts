@@ -11,7 +11,7 @@ import path from 'node:path';
 import { passageFeatureNames } from '@pagewright/ai';
 import type { DetectorCharacters, DetectorResult, ProofreadResult } from '@pagewright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+import { md5, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer, useServer } from './harness.js';
 import { startOpenAiMock, type OpenAiMock } from './openAiMock.js';
 import { encryptPdf, makeTextPdf } from './pdfFixtures.js';
 
@@ -22,16 +22,7 @@ const period = () => new Date().toISOString().slice(0, 7);
 const DETECT = '/api/v2/ai-detect/predict/text';
 
 describe('AI-text detector and proofreader with the paywalls on', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startServer({ env: { PAYWALLS: 'on' } });
-  });
-
-  afterAll(async () => {
-    await server.stop();
-    removeDir(server.dataDir);
-  });
+  const server = useServer({ env: { PAYWALLS: 'on' } });
 
   /** A free user of the control group (5,000 characters a month and a request). */
   async function freeUser(): Promise<{ client: Client; owner: string }> {

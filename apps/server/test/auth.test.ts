@@ -1,19 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { MemberType, SignInResponse, TaskCreated, TaskResult, Usage, UserInfo } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClient, outbox, queryDb, removeDir, signUp, startServer, upload, waitForTask, type Client, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { newClient, outbox, queryDb, signUp, upload, waitForTask, type Client, useServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer({ env: { PUBLIC_URL: 'https://pdf.example.org' } });
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer({ env: { PUBLIC_URL: 'https://pdf.example.org' } });
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;

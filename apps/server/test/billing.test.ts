@@ -12,22 +12,13 @@ import type {
 } from '@pagewright/contracts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseEnv, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer } from './harness.js';
+import { databaseEnv, newClient, queryDb, removeDir, signUp, startServer, upload, type Client, type TestServer, useServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 
 const adminMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/cli/admin.js');
 const MB = 1024 * 1024;
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer({ env: { PAYWALLS: 'on' } });
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer({ env: { PAYWALLS: 'on' } });
 
 async function user(group: 'control' | 'experiment', on = server): Promise<{ client: Client; email: string; userId: string }> {
   const { client, email } = await signUp(on);

@@ -9,23 +9,14 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, leftoverTempFiles, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { api, leftoverTempFiles, removeDir, upload, waitForTask, useServer } from './harness.js';
 import { makeDocx } from './docxFixture.js';
 import { encryptPdf, makePdf } from './pdfFixtures.js';
 import { unzipEntries } from './readBack.js';
 import { wordParagraphTexts } from '../../../packages/engine/test/convert-fixtures.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer({ env: { OFFICE_INSTANCES: '1', OFFICE_MAX_CONVERSIONS: '50' } });
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer({ env: { OFFICE_INSTANCES: '1', OFFICE_MAX_CONVERSIONS: '50' } });
 
 /** Runs a command on bytes written to a private directory; returns what `read` makes of it. */
 function withFile<T>(name: string, bytes: Buffer, read: (file: string, dir: string) => T): T {

@@ -6,21 +6,12 @@
  */
 import * as mupdf from 'mupdf';
 import type { EditorAnnotationInput, TaskCreated } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encryptPdf, makePdf } from './pdfFixtures.js';
 import { pageTexts } from './readBack.js';
-import { newClient, removeDir, signUp, startServer, uploadedFileId, waitForTask, type Client, type TestServer } from './harness.js';
+import { newClient, signUp, uploadedFileId, waitForTask, type Client, useServer } from './harness.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer({ env: { PAYWALLS: 'on' } });
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer({ env: { PAYWALLS: 'on' } });
 
 
 

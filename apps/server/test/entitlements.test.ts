@@ -4,21 +4,12 @@
  * per task, OCR premium-only, and the equity calls' atomic consumption.
  */
 import type { AiEquity, PdfEquity, TaskCreated } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { twoColourImage } from './imageFixtures.js';
-import { newClient, queryDb, removeDir, signUp, startServer, uploadedFileId, waitForTask, type Client, type TestServer } from './harness.js';
+import { newClient, queryDb, signUp, uploadedFileId, waitForTask, type Client, useServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer({ env: { PAYWALLS: 'on' } });
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer({ env: { PAYWALLS: 'on' } });
 
 const MB = 1024 * 1024;
 

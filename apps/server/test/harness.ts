@@ -24,7 +24,7 @@ import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/cl
 import SqliteDatabase from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -371,6 +371,30 @@ export function leftoverTempFiles(server: TestServer): string[] {
   return readdirSync(root).flatMap((name) => (name.startsWith('pagewright-run-')
     ? readdirSync(path.join(root, name)).map((inner) => `${name}/${inner}`)
     : [name]));
+}
+
+/**
+ * The server of the calling test file (or describe block): started before its tests, stopped
+ * and its data directory removed after them. The object stands for that server (a proxy), so
+ * tests use it as the TestServer it is once the tests run.
+ */
+export function useServer(options: Parameters<typeof startServer>[0] = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startServer(options);
+  });
+  afterAll(async () => {
+    if (!started) return;
+    await started.stop();
+    removeDir(started.dataDir);
+  });
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!started) throw new Error('the server runs only while the tests run');
+      const value: unknown = Reflect.get(started, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(started) : value;
+    },
+  });
 }
 
 export function removeDir(dir: string): void {

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useServer } from './harness.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
 describe('GET /api/health', () => {
   it("reports the process's memory, the engine threads and the API thread's event-loop delay", async () => {

@@ -1,19 +1,10 @@
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, leftoverTempFiles, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { api, leftoverTempFiles, upload, waitForTask, useServer } from './harness.js';
 import { animatedGif, bombPng, decodedFacts, icoSizesOf, photoJpeg, pixelAt, twoColourImage } from './imageFixtures.js';
 import { pageGeometry, unzipEntries } from './readBack.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
 type Item = TaskResult['items'][number];
 

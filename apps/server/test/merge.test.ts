@@ -1,19 +1,10 @@
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, leftoverTempFiles, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { api, leftoverTempFiles, upload, waitForTask, useServer } from './harness.js';
 import { encryptPdf, makeCorruptPdf, makePdf } from './pdfFixtures.js';
 import { pageTexts, qpdfRequiresPassword, unzipEntries } from './readBack.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
 async function merge(fileIds: string[], extra: Record<string, unknown> = {}) {
   const r = await api<TaskCreated>(server, 'POST', '/api/merge', { file_ids: fileIds, ...extra });

@@ -1,18 +1,9 @@
 import type { Message, MessageList, OperationDetail, UnreadCounts } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { admin, browser, signUp, type Browser } from './browser.js';
-import { removeDir, startServer, type TestServer } from './harness.js';
+import { useServer } from './harness.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
 const unreadUrl = (q: string) => `/api/v1/prodweb/message/exist/unread?pid=4512&${q}`;
 const listUrl = (q: string) => `/api/v1/prodweb/message/list?pid=4512&current=1&page_size=999&${q}`;

@@ -1,20 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, leftoverTempFiles, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { api, leftoverTempFiles, upload, waitForTask, useServer } from './harness.js';
 import { encryptPdf, makePdf } from './pdfFixtures.js';
 import { pageGeometry, pageImageCounts, pageTexts, qpdfRequiresPassword, textImagePng, unzipEntries } from './readBack.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
 /** Starts a tool call, waits for its task, and returns the item and the downloaded bytes. */
 async function runTool(url: string, body: unknown): Promise<{ item: TaskResult['items'][number]; bytes: Buffer | null }> {

@@ -1,19 +1,10 @@
 import type { SignStoredItem, TaskCreated } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClient, queryDb, removeDir, startServer, upload, waitForTask, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { newClient, queryDb, upload, waitForTask, useServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 import { pageImageCounts, textImagePng } from './readBack.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
 /** A browser: keeps the identity cookie the server gives it; `client` uploads as it. */
 function browser() {

@@ -1,18 +1,9 @@
 import type { TaskCreated, TaskResult } from '@pagewright/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newClient, removeDir, startServer, upload, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { api, newClient, upload, useServer } from './harness.js';
 import { makePdf } from './pdfFixtures.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-  removeDir(server.dataDir);
-});
+const server = useServer();
 
 /** The data of every event of a stream that ends by itself. */
 async function events(res: Response): Promise<TaskResult[]> {
