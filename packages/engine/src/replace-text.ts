@@ -4,7 +4,7 @@ import { asCatalogueError } from './errors.js';
 import { writeAtomically, writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
 import { mupdf, type PDFDocument } from './mupdf.js';
-import { addResource, appendContent, applyOnly, displayToUser, num, ownResources, transformPoint } from './pdf/page-content.js';
+import { appendContent, displayToUser, num, ownResources, removeText, resourceNames, textMatrix } from './pdf/page-content.js';
 import { documentFail, openInput, saveDocument } from './pdf/single.js';
 import { compileTerm, findInPage, lineBands, pageText, type TextMatch } from './pdf/text-find.js';
 import { FontChooser } from './pdf/text-fonts.js';
@@ -106,36 +106,15 @@ export function replaceOnPage(
       return { match, first, font: match.replacement === '' ? undefined : fonts.choose(first.font, match.replacement, page) };
     });
 
-    const ours: mupdf.PDFAnnotation[] = [];
-    for (const { match } of writes) {
-      const annot = page.createAnnotation('Redact');
-      // Clear of the lines above and below: MuPDF removes every glyph the area touches.
-      annot.setQuadPoints(lineBands(match.chars, 0.6, 0.05, 0.05));
-      annot.update();
-      ours.push(annot);
-    }
-    applyOnly(doc, page, ours, () =>
-      page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE, mupdf.PDFPage.REDACT_TEXT_REMOVE),
-    );
+    // Clear of the lines above and below: MuPDF removes every glyph the area touches.
+    removeText(doc, page, writes.map(({ match }) => ({ quads: lineBands(match.chars, 0.6, 0.05, 0.05) })));
 
     const pageObj = page.getObject();
-    const resources = ownResources(doc, pageObj);
+    const fontName = resourceNames(doc, ownResources(doc, pageObj), 'Font', 'PWF');
     const toUser = displayToUser(page);
-    const names = new Map<number, string>();
     const ops: string[] = [];
     for (const { match, first, font } of writes) {
       if (!font) continue;
-      let name = names.get(font.ref.asIndirect());
-      if (!name) {
-        name = addResource(doc, resources, 'Font', 'PWF', font.ref);
-        names.set(font.ref.asIndirect(), name);
-      }
-      const [ox, oy] = transformPoint(first.origin, toUser);
-      // The line direction in user space (the page transform may rotate and flips y).
-      const [ex, ey] = transformPoint([first.origin[0] + first.dir[0], first.origin[1] + first.dir[1]], toUser);
-      const length = Math.hypot(ex - ox, ey - oy) || 1;
-      const ux = (ex - ox) / length;
-      const uy = (ey - oy) / length;
       // Longer text than room before the next word on the line: narrowed, down to MIN_SCALE.
       const width = font.width(match.replacement) * first.size;
       let scale = 100;
@@ -144,7 +123,7 @@ export function replaceOnPage(
         if (width > room && room > 0) scale = Math.max(MIN_SCALE, Math.floor((room / width) * 100));
       }
       const tz = scale < 100 ? ` ${scale} Tz` : '';
-      ops.push(`BT /${name} ${num(first.size)} Tf${tz} ${colourOp(first.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm ${font.show(match.replacement)} ET`);
+      ops.push(`BT /${fontName(font.ref)} ${num(first.size)} Tf${tz} ${colourOp(first.color)} ${textMatrix(first.origin, first.dir, toUser)} ${font.show(match.replacement)} ET`);
     }
     if (ops.length > 0) appendContent(doc, pageObj, ops.join('\n'));
     return matches.length;

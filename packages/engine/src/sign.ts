@@ -6,7 +6,7 @@ import { writeFileAtomic } from './files.js';
 import type { PdfInput } from './merge.js';
 import { SIGN_IMAGE_FORMATS, sniffImage } from './image/probe.js';
 import { mupdf, type PDFDocument, type PDFObject } from './mupdf.js';
-import { addResource, appendContent, num, ownResources } from './pdf/page-content.js';
+import { appendContent, num, ownResources, resourceNames } from './pdf/page-content.js';
 import { readInput } from './pdf/open.js';
 import { documentFail, openInput, saveDocument } from './pdf/single.js';
 import { progressReporter, type ProgressFn } from './progress.js';
@@ -126,18 +126,12 @@ function stampPage(doc: PDFDocument, index: number, placements: SignPlacement[],
   }
   try {
     const pageObj = page.getObject();
-    const resources = ownResources(doc, pageObj);
+    const imageName = resourceNames(doc, ownResources(doc, pageObj), 'XObject', 'PWSig');
     const toUser = mupdf.Matrix.invert(page.getTransform());
     const [bx, by] = page.getBounds();
-    const names = new Map<number, string>();
     const ops: string[] = [];
     for (const p of placements) {
-      const ref = images.get(p.image)!;
-      let name = names.get(ref.asIndirect());
-      if (!name) {
-        name = addResource(doc, resources, 'XObject', 'PWSig', ref);
-        names.set(ref.asIndirect(), name);
-      }
+      const name = imageName(images.get(p.image)!);
       // The image's unit square onto the box as displayed (image top at the box top), then to user space.
       const displayed: mupdf.Matrix = [p.w, 0, 0, -p.h, bx + p.x, by + p.y + p.h];
       const m = mupdf.Matrix.concat(displayed, toUser);

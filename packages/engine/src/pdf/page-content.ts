@@ -59,6 +59,52 @@ export function transformPoint([x, y]: mupdf.Point, [a, b, c, d, e, f]: mupdf.Ma
   return [x * a + y * c + e, x * b + y * d + f];
 }
 
+/**
+ * The text matrix (operands and Tm) that sets text at `at` running along `dir`, both in page
+ * space, for a content stream in the page's user space (which the page may rotate and flips).
+ */
+export function textMatrix(at: mupdf.Point, dir: mupdf.Point, toUser: mupdf.Matrix): string {
+  const [ox, oy] = transformPoint(at, toUser);
+  const [ex, ey] = transformPoint([at[0] + dir[0], at[1] + dir[1]], toUser);
+  const length = Math.hypot(ex - ox, ey - oy) || 1;
+  const ux = (ex - ox) / length;
+  const uy = (ey - oy) / length;
+  return `${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm`;
+}
+
+/**
+ * A name in resources[category] for each (indirect) object drawn with, the object added the
+ * first time it is asked for.
+ */
+export function resourceNames(doc: PDFDocument, resources: PDFObject, category: 'Font' | 'XObject', prefix: string): (value: PDFObject) => string {
+  const names = new Map<number, string>();
+  return (value) => {
+    let name = names.get(value.asIndirect());
+    if (!name) {
+      name = addResource(doc, resources, category, prefix, value);
+      names.set(value.asIndirect(), name);
+    }
+    return name;
+  };
+}
+
+/**
+ * Removes the text the areas touch (each a set of quads, or a rectangle), leaving images and
+ * line art; Redact annotations already in the document stay unapplied (applyOnly).
+ */
+export function removeText(doc: PDFDocument, page: mupdf.PDFPage, areas: ({ quads: mupdf.Quad[] } | { rect: mupdf.Rect })[]): void {
+  const ours = areas.map((area) => {
+    const annot = page.createAnnotation('Redact');
+    if ('quads' in area) annot.setQuadPoints(area.quads);
+    else annot.setRect(area.rect);
+    annot.update();
+    return annot;
+  });
+  applyOnly(doc, page, ours, () =>
+    page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE, mupdf.PDFPage.REDACT_TEXT_REMOVE),
+  );
+}
+
 /** A number for a content stream: short, no exponent. */
 export function num(value: number): string {
   const rounded = Math.round(value * 10000) / 10000;

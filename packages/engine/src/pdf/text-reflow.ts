@@ -10,7 +10,7 @@
  */
 import { walkText, mupdf, type PDFDocument } from '../mupdf.js';
 import { colourOp } from '../replace-text.js';
-import { addResource, appendContent, applyOnly, displayToUser, num, ownResources, transformPoint } from './page-content.js';
+import { addResource, appendContent, displayToUser, num, ownResources, removeText, textMatrix } from './page-content.js';
 import { lineBands, type PageText, type Point, type TextChar, type TextMatch } from './text-find.js';
 import type { FontChooser, WritingFont } from './text-fonts.js';
 
@@ -239,12 +239,7 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
   // Justified when every line but the last reached the right edge: the new lines are stretched to it too.
   const justified = block.lines.length > 2 && block.lines.slice(0, -1).every((line) => right - reach(line.at(-1)!, origin, dir) <= body.size * 0.3);
 
-  const redact = page.createAnnotation('Redact');
-  redact.setQuadPoints(block.lines.flatMap((line) => lineBands(line, 0.6, 0.05, 0.05)));
-  redact.update();
-  applyOnly(doc, page, [redact], () =>
-    page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE, mupdf.PDFPage.REDACT_TEXT_REMOVE),
-  );
+  removeText(doc, page, [{ quads: block.lines.flatMap((line) => lineBands(line, 0.6, 0.05, 0.05)) }]);
   if (!font) return 0;
 
   const pageObj = page.getObject();
@@ -252,12 +247,7 @@ export function reflowBlock(doc: PDFDocument, page: mupdf.PDFPage, text: PageTex
   const toUser = displayToUser(page);
   const show = (piece: string, along: number, n: number): string => {
     const at: Point = [origin[0] + dir[0] * along + down[0] * pitch * n, origin[1] + dir[1] * along + down[1] * pitch * n];
-    const [ox, oy] = transformPoint(at, toUser);
-    const [ex, ey] = transformPoint([at[0] + dir[0], at[1] + dir[1]], toUser);
-    const length = Math.hypot(ex - ox, ey - oy) || 1;
-    const ux = (ex - ox) / length;
-    const uy = (ey - oy) / length;
-    return `BT /${name} ${num(body.size)} Tf ${colourOp(body.color)} ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm ${font.show(piece)} ET`;
+    return `BT /${name} ${num(body.size)} Tf ${colourOp(body.color)} ${textMatrix(at, dir, toUser)} ${font.show(piece)} ET`;
   };
   const ops = lines.flatMap((line, n) => {
     const start = n === 0 ? 0 : restStart;

@@ -10,7 +10,7 @@ import { CatalogueError } from '@pagewright/contracts';
 import { asCatalogueError } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
 import { mupdf, type PDFDocument } from '../mupdf.js';
-import { addResource, appendContent, applyOnly, displayToUser, num, ownResources, transformPoint } from '../pdf/page-content.js';
+import { appendContent, displayToUser, num, ownResources, removeText, resourceNames, textMatrix } from '../pdf/page-content.js';
 import { documentFail, openInput, saveDocument, type SingleInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { writeTextDocx } from '../text-docx.js';
@@ -109,20 +109,10 @@ function translatePage(doc: PDFDocument, layout: TextBoxPage, options: WriteTran
   try {
     const boxes = layout.boxes.filter((box) => typeof options.translations[box.id] === 'string');
     if (boxes.length === 0) return;
-    const ours: mupdf.PDFAnnotation[] = [];
-    for (const box of boxes) {
-      const annot = page.createAnnotation('Redact');
-      annot.setRect([box.rect.x0, box.rect.y0, box.rect.x1, box.rect.y1]);
-      annot.update();
-      ours.push(annot);
-    }
-    applyOnly(doc, page, ours, () =>
-      page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE, mupdf.PDFPage.REDACT_TEXT_REMOVE),
-    );
+    removeText(doc, page, boxes.map((box) => ({ rect: [box.rect.x0, box.rect.y0, box.rect.x1, box.rect.y1] })));
     const pageObj = page.getObject();
-    const resources = ownResources(doc, pageObj);
+    const fontName = resourceNames(doc, ownResources(doc, pageObj), 'Font', 'PWT');
     const toUser = displayToUser(page);
-    const names = new Map<number, string>();
     const ops: string[] = [];
     const fitIn = (box: TextBox, text: string, size: number) => fitText(text, { width: box.room.x1 - box.room.x0, height: box.room.y1 - box.room.y0 }, (t, at) => fonts.width(t, box) * at, {
       size, leading: box.leading, breakAnywhere: options.breakAnywhere, lang: options.lang, ascent: (box.baseline - box.rect.y0) / box.size,
@@ -146,7 +136,7 @@ function translatePage(doc: PDFDocument, layout: TextBoxPage, options: WriteTran
         const spans = fonts.spans(logical, box);
         const lineWidth = spans.reduce((sum, span) => sum + span.font.width(span.text), 0) * set.size;
         const x = lineStart(box, lineWidth, options.rtl);
-        ops.push(...lineOps(doc, resources, names, spans, x, baseline, set.size, box.color, toUser));
+        ops.push(lineOps(fontName, spans, x, baseline, set.size, box.color, toUser));
         baseline += leading;
       }
     }
@@ -190,25 +180,9 @@ function lineStart(box: TextBox, lineWidth: number, rtl: boolean): number {
   return x0;
 }
 
-function lineOps(
-  doc: PDFDocument, resources: mupdf.PDFObject, names: Map<number, string>, spans: FontSpan[],
-  x: number, baseline: number, size: number, color: string, toUser: mupdf.Matrix,
-): string[] {
-  const [ox, oy] = transformPoint([x, baseline], toUser);
-  const [ex, ey] = transformPoint([x + 1, baseline], toUser);
-  const length = Math.hypot(ex - ox, ey - oy) || 1;
-  const ux = (ex - ox) / length;
-  const uy = (ey - oy) / length;
+function lineOps(fontName: (font: mupdf.PDFObject) => string, spans: FontSpan[], x: number, baseline: number, size: number, color: string, toUser: mupdf.Matrix): string {
   const rgb = [0, 2, 4].map((i) => num(parseInt(color.slice(i, i + 2), 16) / 255 || 0)).join(' ');
-  const shows: string[] = [];
-  for (const span of spans) {
-    let name = names.get(span.font.ref.asIndirect());
-    if (!name) {
-      name = addResource(doc, resources, 'Font', 'PWT', span.font.ref);
-      names.set(span.font.ref.asIndirect(), name);
-    }
-    // Tj (and a shaped span's TJ) moves the pen by the span's advance, so the next span starts where this one ends.
-    shows.push(`/${name} ${num(size)} Tf ${span.font.showAt ? span.font.showAt(span.text, size) : `<${span.font.encode(span.text)}> Tj`}`);
-  }
-  return [`BT ${rgb} rg ${num(ux)} ${num(uy)} ${num(-uy)} ${num(ux)} ${num(ox)} ${num(oy)} Tm ${shows.join(' ')} ET`];
+  // Tj (and a shaped span's TJ) moves the pen by the span's advance, so the next span starts where this one ends.
+  const shows = spans.map((span) => `/${fontName(span.font.ref)} ${num(size)} Tf ${span.font.showAt ? span.font.showAt(span.text, size) : `<${span.font.encode(span.text)}> Tj`}`);
+  return `BT ${rgb} rg ${textMatrix([x, baseline], [1, 0], toUser)} ${shows.join(' ')} ET`;
 }
