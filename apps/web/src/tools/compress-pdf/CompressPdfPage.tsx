@@ -11,6 +11,7 @@ import { Workspace } from '../../workspace/Workspace';
 import type { CreateFileTask, CreateTask } from '../../workspace/taskRun';
 import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf, useReadyFiles } from '../shared/readyFile';
+import { useValidation } from '../../workspace/useValidation';
 
 const compressPdf = toolByPageName('compress-pdf') as ToolDefinition;
 type Level = CompressLevel | 'custom';
@@ -28,7 +29,7 @@ export default function CompressPdfPage() {
   const running = useFileStore((state) => state.task.phase === 'running');
   const [level, setLevel] = useState<Level>('medium');
   const [targetKb, setTargetKb] = useState<number | string>('');
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
   const custom = level === 'custom';
   const allowed = customAllowed(ready);
   const inputKb = ready[0] ? Math.ceil(ready[0].size / 1024) : 0;
@@ -103,10 +104,7 @@ export default function CompressPdfPage() {
       tool={compressPdf}
       {...(custom ? { createTask } : { createFileTask })}
       sidePanel={panel}
-      validate={() => {
-        setChecked(true);
-        return targetError === null;
-      }}
+      validate={() => validated(targetError === null)}
       resultExtra={<CompressSaving />}
     />
   );

@@ -9,6 +9,7 @@ import { PanelTitle } from '../shared/PanelTitle';
 import { FromPdfOptions } from './ConversionOptions';
 import { choiceErrors, converterBody, imageFormats, initialChoice, type ConversionChoice, type FromPdfFormat } from './conversion';
 import { startTool } from '../../api/client';
+import { useValidation } from '../../workspace/useValidation';
 
 /**
  * One conversion page: the shared workspace with the tool's accepted files, one task per file
@@ -20,7 +21,7 @@ export function ConversionWorkspace({ tool }: { tool: ToolDefinition }) {
   const running = useFileStore((state) => state.task.phase === 'running');
   const fromPdf = tool.category === 'convertFromPdf';
   const [choice, setChoice] = useState<ConversionChoice>(() => initialChoice(tool.targetExtension as FromPdfFormat));
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
 
   const createFileTask: CreateFileTask = (file, multiId, signal) => startTool('converter', converterBody(file, choice, multiId), signal);
 
@@ -47,10 +48,7 @@ export function ConversionWorkspace({ tool }: { tool: ToolDefinition }) {
       tool={tool}
       createFileTask={createFileTask}
       sidePanel={panel}
-      validate={() => {
-        setChecked(true);
-        return !fromPdf || choiceErrors(choice) === null;
-      }}
+      validate={() => validated(!fromPdf || choiceErrors(choice) === null)}
     />
   );
 }

@@ -14,6 +14,7 @@ import { useReadyFiles } from '../shared/readyFile';
 import { FromPdfOptions } from './ConversionOptions';
 import { choiceErrors, converterBody, fromPdfFormats, initialChoice, type ConversionChoice } from './conversion';
 import { startTool } from '../../api/client';
+import { useValidation } from '../../workspace/useValidation';
 
 const sourceExtensions = ['pdf', ...converterSourceExtensions];
 
@@ -43,7 +44,7 @@ export default function PdfConverterPage() {
   const running = useFileStore((state) => state.task.phase === 'running');
   const ready = useReadyFiles();
   const [choice, setChoice] = useState<ConversionChoice>(() => initialChoice('docx'));
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
   const pdfs = ready.filter((file) => file.name.toLowerCase().endsWith('.pdf')).length;
   const documents = ready.length - pdfs;
 
@@ -70,10 +71,7 @@ export default function PdfConverterPage() {
       }}
       createFileTask={createFileTask}
       sidePanel={panel}
-      validate={() => {
-        setChecked(true);
-        return pdfs === 0 || choiceErrors(choice) === null;
-      }}
+      validate={() => validated(pdfs === 0 || choiceErrors(choice) === null)}
     />
   );
 }

@@ -14,6 +14,7 @@ import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
 import { checkCropPageRanges } from '../shared/validation';
 import type { Rect } from '../shared/geometry';
+import { useValidation } from '../../workspace/useValidation';
 
 const cropPdf = toolByPageName('crop-pdf') as ToolDefinition;
 
@@ -41,7 +42,7 @@ export default function CropPdfPage() {
   const [scope, setScope] = useState<PageScopeValue>({ all: true, ranges: '' });
   const { page, setPage, documentId } = usePreviewPage(file);
   const [measured, setMeasured] = useState<PageSize | null>(null);
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
   // A new document (single upload replaces the file) starts without the old one's marks.
   useEffect(() => {
     setMeasured(null);
@@ -116,10 +117,7 @@ export default function CropPdfPage() {
       createTask={createTask}
       sidePanel={panel}
       editor={editor}
-      validate={() => {
-        setChecked(true);
-        return boxError === null && rangeError === null;
-      }}
+      validate={() => validated(boxError === null && rangeError === null)}
     />
   );
 }

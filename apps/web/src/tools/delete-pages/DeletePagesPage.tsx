@@ -11,6 +11,7 @@ import { PanelTitle } from '../shared/PanelTitle';
 import { rangesOf } from '../shared/pageSet';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
 import { checkPageRanges } from '../shared/validation';
+import { useValidation } from '../../workspace/useValidation';
 
 const deletePages = toolByPageName('delete-pages') as ToolDefinition;
 
@@ -21,7 +22,7 @@ export default function DeletePagesPage() {
   const running = useFileStore((state) => state.task.phase === 'running');
   const total = file?.ossInfo?.total_page ?? 1;
   const [ranges, setRanges] = useState('');
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
   const check = checkPageRanges(ranges, total);
   const error = !check.ok ? check.message : check.pages.length >= total ? t('deletePages.notAll') : null;
   const marked = new Set(check.ok ? check.pages : []);
@@ -71,10 +72,7 @@ export default function DeletePagesPage() {
       createTask={createTask}
       sidePanel={panel}
       editor={editor}
-      validate={() => {
-        setChecked(true);
-        return error === null;
-      }}
+      validate={() => validated(error === null)}
     />
   );
 }

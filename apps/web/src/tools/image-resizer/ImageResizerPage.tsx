@@ -9,6 +9,7 @@ import { useReadyFile } from '../shared/readyFile';
 import { ImageWorkspace } from '../shared/image/ImageWorkspace';
 import { lockedSide } from '../shared/image/imageChecks';
 import { useLocalImage } from '../shared/image/useLocalImage';
+import { useValidation } from '../../workspace/useValidation';
 
 const imageResizer = toolByPageName('image-resizer') as ToolDefinition;
 type By = 'percentage' | 'pixels';
@@ -31,7 +32,7 @@ export default function ImageResizerPage() {
   const [width, setWidth] = useState<number | string>('');
   const [height, setHeight] = useState<number | string>('');
   const [locked, setLocked] = useState(true);
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
 
   const percent = typeof percentage === 'number' && percentage > 0 && percentage <= 1000 ? percentage : null;
   const w = positiveInt(width);
@@ -124,10 +125,7 @@ export default function ImageResizerPage() {
       tool={imageResizer}
       request={request}
       sidePanel={panel}
-      validate={() => {
-        setChecked(true);
-        return error === null;
-      }}
+      validate={() => validated(error === null)}
     />
   );
 }

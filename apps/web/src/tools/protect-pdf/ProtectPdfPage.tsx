@@ -9,6 +9,7 @@ import { Workspace } from '../../workspace/Workspace';
 import type { CreateFileTask } from '../../workspace/taskRun';
 import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf } from '../shared/readyFile';
+import { useValidation } from '../../workspace/useValidation';
 
 const protectPdf = toolByPageName('protect-pdf') as ToolDefinition;
 
@@ -24,7 +25,7 @@ export default function ProtectPdfPage() {
   const running = useFileStore((state) => state.task.phase === 'running');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
   const error = protectPasswordError(password);
   const repeatError = error === null && repeat !== password ? t('protect.mismatch') : null;
 
@@ -64,10 +65,7 @@ export default function ProtectPdfPage() {
       tool={protectPdf}
       createFileTask={createFileTask}
       sidePanel={panel}
-      validate={() => {
-        setChecked(true);
-        return error === null && repeatError === null;
-      }}
+      validate={() => validated(error === null && repeatError === null)}
     />
   );
 }

@@ -11,6 +11,7 @@ import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
 import { moveItem, type PageTile } from './pageTiles';
 import classes from './Rearrange.module.css';
+import { useValidation } from '../../workspace/useValidation';
 
 const rearrange = toolByPageName('rearrange-pdf-pages') as ToolDefinition;
 const THUMB_DPI = 24;
@@ -29,7 +30,7 @@ export default function RearrangePdfPage() {
   const total = file?.ossInfo?.total_page ?? 0;
   const fileId = file ? fileIdOf(file) : '';
   const [tiles, setTiles] = useState<PageTile[]>(() => initialTiles(total));
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
 
   // A new document starts from its own pages in their order.
   useEffect(() => setTiles(initialTiles(total)), [fileId, total]);
@@ -67,10 +68,7 @@ export default function RearrangePdfPage() {
       createTask={createTask}
       sidePanel={panel}
       editor={file ? <PageGrid file={file} tiles={tiles} onChange={setTiles} disabled={running} /> : null}
-      validate={() => {
-        setChecked(true);
-        return error === null;
-      }}
+      validate={() => validated(error === null)}
     />
   );
 }

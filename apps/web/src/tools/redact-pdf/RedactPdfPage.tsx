@@ -13,6 +13,7 @@ import { PagedPreview, usePreviewPage } from '../shared/PagedPreview';
 import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
 import { isValidRegex } from '../shared/validation';
+import { useValidation } from '../../workspace/useValidation';
 
 const redactPdf = toolByPageName('redact-pdf') as ToolDefinition;
 
@@ -34,7 +35,7 @@ export default function RedactPdfPage() {
   const [terms, setTerms] = useState<string[]>([]);
   const [regex, setRegex] = useState(false);
   const [caseSensitive, setCaseSensitive] = useState(false);
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
   // A new document (single upload replaces the file) starts without the old one's marks.
   useEffect(() => {
     setBoxes([]);
@@ -122,10 +123,7 @@ export default function RedactPdfPage() {
       createTask={createTask}
       sidePanel={panel}
       editor={editor}
-      validate={() => {
-        setChecked(true);
-        return error === null;
-      }}
+      validate={() => validated(error === null)}
     />
   );
 }

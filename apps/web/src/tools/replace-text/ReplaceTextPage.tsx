@@ -9,6 +9,7 @@ import type { CreateTask } from '../../workspace/taskRun';
 import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
 import { isValidRegex } from '../shared/validation';
+import { useValidation } from '../../workspace/useValidation';
 
 const replaceText = toolByPageName('replace-text') as ToolDefinition;
 
@@ -21,7 +22,7 @@ export default function ReplaceTextPage() {
   const [replace, setReplace] = useState('');
   const [regex, setRegex] = useState(false);
   const [caseSensitive, setCaseSensitive] = useState(true);
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
   const findError = find === '' ? t('replaceText.findRequired') : regex && !isValidRegex(find) ? t('replaceText.badRegex') : null;
 
   const createTask: CreateTask = ([first], signal) => {
@@ -65,10 +66,7 @@ export default function ReplaceTextPage() {
       tool={replaceText}
       createTask={createTask}
       sidePanel={panel}
-      validate={() => {
-        setChecked(true);
-        return findError === null;
-      }}
+      validate={() => validated(findError === null)}
     />
   );
 }

@@ -12,6 +12,7 @@ import { PageThumbs } from '../shared/PageThumbs';
 import { PanelTitle } from '../shared/PanelTitle';
 import { fileIdOf, passwordOf, useReadyFile } from '../shared/readyFile';
 import { checkPageRanges } from '../shared/validation';
+import { useValidation } from '../../workspace/useValidation';
 
 const rotatePdf = toolByPageName('rotate-pdf') as ToolDefinition;
 type Angle = 90 | 180 | 270;
@@ -24,7 +25,7 @@ export default function RotatePdfPage() {
   const total = file?.ossInfo?.total_page ?? 1;
   const [angle, setAngle] = useState<Angle>(90);
   const [scope, setScope] = useState<PageScopeValue>({ all: true, ranges: '' });
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
   const range = scope.all ? null : checkPageRanges(scope.ranges, total);
   const rangeError = range && !range.ok ? range.message : null;
   const turned = new Set(scope.all ? Array.from({ length: total }, (_, i) => i + 1) : range?.ok ? range.pages : []);
@@ -69,10 +70,7 @@ export default function RotatePdfPage() {
       createTask={createTask}
       sidePanel={panel}
       editor={editor}
-      validate={() => {
-        setChecked(true);
-        return rangeError === null;
-      }}
+      validate={() => validated(rangeError === null)}
     />
   );
 }

@@ -20,6 +20,7 @@ import { SignatureCreator, type CreatedSignature } from './SignatureCreator';
 import { useSavedSignatures } from './savedSignatures';
 import { imageAspect } from './signatureImage';
 import classes from './Sign.module.css';
+import { useValidation } from '../../workspace/useValidation';
 
 const signPdf = toolByPageName('sign-pdf') as ToolDefinition;
 
@@ -52,7 +53,7 @@ export default function SignPdfPage() {
   const [selected, setSelected] = useState<string | undefined>();
   const { page, setPage, documentId } = usePreviewPage(file);
   const [creating, setCreating] = useState(false);
-  const [checked, setChecked] = useState(false);
+  const { checked, validated } = useValidation();
   const sizes = useRef(new Map<number, PageSize>());
   const urls = useRef<string[]>([]);
   const saved = useSavedSignatures();
@@ -227,10 +228,7 @@ export default function SignPdfPage() {
         createTask={createTask}
         sidePanel={panel}
         editor={editor}
-        validate={() => {
-          setChecked(true);
-          return error === null;
-        }}
+        validate={() => validated(error === null)}
       />
       <SignatureCreator opened={creating} onClose={() => setCreating(false)} onCreate={onCreate} />
     </>
