@@ -613,7 +613,7 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
         children,
         ...(cell.shading ? { shading: shade(cell.shading) } : {}),
         width: { size: width, type: WidthType.DXA },
-        verticalAlign: VerticalAlignTable.TOP,
+        verticalAlign: cell.valign === 'bottom' ? VerticalAlignTable.BOTTOM : cell.valign === 'center' ? VerticalAlignTable.CENTER : VerticalAlignTable.TOP,
         // Narrow cell margins: the PDF's text often reaches close to the cell's rules, and a
         // line that no longer fits would wrap and make the row taller than drawn.
         margins: { top: 0, bottom: 0, left: CELL_MARGIN, right: CELL_MARGIN },

@@ -733,7 +733,10 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     }
     const rows: Table['rows'] = grid.map((row) => ({
       height: row.height,
-      cells: row.cells.map((cell) => ({ text: linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined), colSpan: cell.span })),
+      cells: row.cells.map((cell) => {
+        const valign = verticalAlign(cell.lines, cell.rect);
+        return { text: linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined), colSpan: cell.span, ...(valign ? { valign } : {}) };
+      }),
     }));
     if (rows.length === 0) continue;
     // A grid with hardly any text is a drawing (a title page frame, a form), not a table.
@@ -834,6 +837,26 @@ function markerOf(text: string): { ordered: boolean; marker: string } | undefine
 function isBoldLine(l: Line): boolean {
   const glyphs = l.segments.flatMap((s) => s.glyphs).filter((g) => !/\s/.test(g.c));
   return glyphs.length > 0 && glyphs.every((g) => g.style.bold);
+}
+
+/**
+ * Where a cell's text sits in it as drawn, when the cell has at least a line's room to spare
+ * (a header whose labels sit on its bottom rule, a name centred beside a row of several
+ * lines): written at the top instead, the text leaves the rows it belongs to, on the page and
+ * in the reading order. Undefined for the top, or when the cell is about as tall as its text.
+ */
+function verticalAlign(lines: Line[], cell: { y0: number; y1: number }): TableCell['valign'] {
+  if (lines.length === 0) return undefined;
+  const top = Math.min(...lines.map((l) => l.y0));
+  const bottom = Math.max(...lines.map((l) => l.y1));
+  const lineHeight = Math.max(...lines.map((l) => l.y1 - l.y0));
+  const above = top - cell.y0;
+  const below = cell.y1 - bottom;
+  if (above + below < lineHeight) return undefined;
+  // Padding and the glyph boxes' own ascent and descent make even a centred line sit a little
+  // off the middle: half a line either way still reads as centred.
+  if (Math.abs(above - below) <= lineHeight / 2) return 'center';
+  return above > below ? 'bottom' : undefined;
 }
 
 /** The edge a table column's lines share: their right ends, or their centres. */

@@ -103,6 +103,8 @@ export interface TableCell {
   colSpan: number;
   /** Fill colour of the cell as drawn, six hex digits. */
   shading?: string;
+  /** Where the text sits in a cell clearly taller than it, as drawn (absent: at the top). */
+  valign?: 'center' | 'bottom';
 }
 
 export interface Table {
