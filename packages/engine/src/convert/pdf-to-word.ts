@@ -701,6 +701,44 @@ function runningKey(paragraphs: Paragraph[]): string {
 /** Room kept free above the bottom margin by the fitting pass, points. */
 const FIT_SLACK = 6;
 
+/**
+ * What a gutter keeps beyond an em of its text, points: LibreOffice ends a justified line up to
+ * a quarter point past its column's edge, unevenly from line to line.
+ */
+const GUTTER_SLACK = 0.5;
+
+/**
+ * The columns of a band with each gutter at least an em of its text wide (plus GUTTER_SLACK).
+ * A PDF reader's text flow (poppler's) takes the words beside a block that end less than an em
+ * before it into the block when they lie on one to three of its lines, and with them their
+ * whole column. In a gutter drawn about an em wide (LaTeX's 10 pt between 10 pt columns) the
+ * PDF's justified lines all end at the same place, so none or many come that close; in the
+ * round trip only the few that LibreOffice ends a little past the column's edge did, and the
+ * page was read across the gutter. The gutter grows into the column on its left; one drawn
+ * narrower than nine tenths of an em is kept as drawn (narrow on purpose).
+ */
+function withGutters(columns: { x0: number; x1: number }[], blocks: Block[]): { x0: number; x1: number }[] {
+  return columns.map((c, i) => {
+    const next = columns[i + 1];
+    if (!next) return c;
+    // The body size of the two columns' text, as written (half points): the size the most characters have.
+    const chars = new Map<number, number>();
+    for (const b of blocks) {
+      if (b.kind !== 'paragraph' || (b.column !== i && b.column !== i + 1)) continue;
+      for (const r of b.runs) {
+        const size = Math.round(r.size * 2) / 2;
+        chars.set(size, (chars.get(size) ?? 0) + r.text.length);
+      }
+    }
+    let em = 0;
+    for (const [size, n] of chars) if (n > (chars.get(em) ?? 0)) em = size;
+    const gutter = next.x0 - c.x1;
+    const widen = em + GUTTER_SLACK - gutter;
+    if (em === 0 || widen <= 0 || gutter < em * 0.9) return c;
+    return { x0: c.x0, x1: c.x1 - widen };
+  });
+}
+
 /** Builds the Word document of a layout. */
 export function layoutToDocx(layout: DocumentLayout): Document {
   const ctx: WriteContext = { numbering: new Numbering(), previousList: false };
@@ -743,7 +781,7 @@ export function layoutToDocx(layout: DocumentLayout): Document {
     const fit = pageFit(bands, page.height - top - bottom - FIT_SLACK);
     bands.forEach((band, bandIndex) => {
       const children: Child[] = [];
-      const columns = band.spanning ? [{ x0: left, x1: left + contentWidth }] : page.columns;
+      const columns = band.spanning ? [{ x0: left, x1: left + contentWidth }] : withGutters(page.columns, band.blocks);
       let currentColumn = 0;
       let pendingBreak = false;
       const floats: ImageBlock[] = [];

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { mupdf } from '../mupdf.js';
 import { savedBytes } from '../../test/fixtures.js';
 import { useTempDir } from '../../test/harness.js';
+import { toolsAvailable } from '../../test/tools.js';
 import { pngFile, rgbFrame } from '../../test/image-fixtures.js';
 import { useWordRoundTrip } from '../../test/word-round-trip.js';
 
@@ -192,4 +193,51 @@ describe('two columns whose left one starts far below the right one (figures abo
     expect(rightTop).toBeLessThan(72 + 20);
     expect(pages).toBe(1);
   });
+});
+
+describe.runIf(toolsAvailable('two columns about an em apart: pdftotext reads the round trip', 'pdftotext'))('two justified columns of 10 pt text a little under an em apart, the right one in short paragraphs', () => {
+  it('are read column by column by poppler\'s text flow in LibreOffice\'s rendering: the gutter is written wider than an em', async () => {
+    const size = 10;
+    const pitch = 12;
+    const gutter = 9.6;
+    const width = (RIGHT - LEFT - gutter) / 2;
+    const top = HEIGHT - 100;
+    const ops: string[] = [];
+    let word = 0;
+    /** A paragraph of `count` lines justified to the column (word spacing), its last line flush left. */
+    const paragraph = (x: number, y: number, count: number): string => {
+      const lines: string[] = [];
+      for (let i = 0; i < count; i++) {
+        let line = WORDS[word++ % WORDS.length]!;
+        while (widthOf(`${line} ${WORDS[word % WORDS.length]!}`, size) <= width) line = `${line} ${WORDS[word++ % WORDS.length]!}`;
+        const tw = i === count - 1 ? 0 : (width - widthOf(line, size)) / (line.split(' ').length - 1);
+        ops.push(`BT /F1 ${size} Tf ${tw.toFixed(3)} Tw ${x.toFixed(2)} ${(y - i * pitch).toFixed(2)} Td (${line}) Tj ET`);
+        lines.push(line);
+      }
+      return lines.join(' ');
+    };
+    // The left column runs on from two lines lower (a heading's room above it), its baselines
+    // 2 pt below the right column's; the right one is in paragraphs of three lines, a line
+    // apart: a PDF reader takes the few lines beside such a short block that end less than an
+    // em before it as part of it.
+    const left = paragraph(LEFT, top - 2 * pitch - 2, 38);
+    const right: string[] = [];
+    for (let i = 0; i < 10; i++) right.push(paragraph(LEFT + width + gutter, top - i * 4 * pitch, 3));
+    const doc = new mupdf.PDFDocument();
+    let pdf: Uint8Array;
+    try {
+      doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: { F1: doc.addSimpleFont(times) } }, ops.join('\n')));
+      pdf = savedBytes(doc, 'compress');
+    } finally {
+      doc.destroy();
+    }
+    const { pages, xml } = await roundTripPages('gutter-em', pdf);
+    expect(pages).toBe(1);
+    // The gutter is written at least an em and a half point wide.
+    expect(Number(/<w:cols w:space="(\d+)"/.exec(xml)?.[1])).toBeGreaterThanOrEqual(210);
+    const read = execFileSync('pdftotext', [tmp.out('gutter-em-lo.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    // Each paragraph of each column is read whole, none with lines of the other column inside.
+    expect(read).toContain(left);
+    for (const text of right) expect(read).toContain(text);
+  }, 120_000);
 });
