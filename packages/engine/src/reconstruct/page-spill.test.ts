@@ -4,6 +4,7 @@
  * side by side, and a page without the running footer of the pages before it. The PDFs are
  * drawn here with MuPDF.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { mupdf } from '../mupdf.js';
@@ -231,11 +232,11 @@ describe.runIf(toolsAvailable('two columns about an em apart: pdftotext reads th
     } finally {
       doc.destroy();
     }
-    const { pages, xml } = await roundTripPages('gutter-em', pdf);
+    const { pages, xml, rendered } = await roundTripPages('gutter-em', pdf);
     expect(pages).toBe(1);
     // The gutter is written at least an em and a half point wide.
     expect(Number(/<w:cols w:space="(\d+)"/.exec(xml)?.[1])).toBeGreaterThanOrEqual(210);
-    const read = execFileSync('pdftotext', [tmp.out('gutter-em-lo.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const read = execFileSync('pdftotext', [rendered, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     // Each paragraph of each column is read whole, none with lines of the other column inside.
     expect(read).toContain(left);
     for (const text of right) expect(read).toContain(text);
