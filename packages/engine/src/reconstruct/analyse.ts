@@ -694,7 +694,11 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
       if (gv.some((v) => Math.abs(v.x0 - x) < 2.5 && v.y0 <= ya + 2.5 && v.y1 >= yb - 2.5)) return true;
       // A column rule drawn in some rows only (the header's): the row's text still splits there.
       const k = xs.indexOf(x);
-      return textSplitsRow(inside, { y0: ya, y1: yb }, x, xs[k - 1] ?? bbox.x0, xs[k + 1] ?? bbox.x1);
+      // Under a column rule drawn above the row (a column's heading), text on either side, with
+      // empty columns between, splits it: a name and a description under their own headings.
+      // A line above the columns (a title set left and right) stays whole.
+      const headed = gv.some((v) => Math.abs(v.x0 - x) < 2.5 && v.y1 <= ya + 2.5);
+      return textSplitsRow(inside, { y0: ya, y1: yb }, x, headed ? bbox.x0 : (xs[k - 1] ?? bbox.x0), headed ? bbox.x1 : (xs[k + 1] ?? bbox.x1));
     };
     // Ruled rows holding several rows of lined-up text are cut between the lines.
     const rowBands = bands.flatMap((b, r) => {

@@ -165,6 +165,89 @@ describe('ruled rows holding several rows', () => {
 });
 
 /**
+ * An expense list in a frame whose column rules close the header only: each body row has its
+ * number, date and amount on its first line and its description on two lines, with no rules
+ * between the rows.
+ */
+const EXPENSES = [
+  ['DOC0001', '05/03/2019', 'STAFF TRANSPORTATION', 'AIRFARE FOR E JOHNSON AND RETURN', '920.68'],
+  ['DOC0002', '05/24/2019', 'STAFF TRANSPORTATION', 'AIRFARE FOR S COWING AND RETURN', '907.96'],
+  ['DOC0003', '06/04/2019', 'SENATOR\'S TRANSPORTATION', 'TRAIN FARE TO NEW YORK AND RETURN', '618.00'],
+  ['DOC0004', '07/10/2019', 'STAFF TRANSPORTATION', 'AIRFARE FOR K FORD AND RETURN', '411.49'],
+] as const;
+
+function expenseList(): string[] {
+  const ops: string[] = [];
+  const xs = [LEFT, LEFT + 70, LEFT + 140, LEFT + 360, LEFT + 420];
+  const headerBottom = TOP - ROW;
+  ['DOCUMENT NO.', 'DATE', 'DESCRIPTION', 'AMOUNT'].forEach((text, c) => ops.push(`BT /F1 7 Tf ${xs[c]! + 3} ${TOP - 13} Td ${esc(text)} Tj ET`));
+  EXPENSES.forEach(([doc, date, first, second, amount], r) => {
+    const y = headerBottom - 10 - r * 18;
+    ops.push(`BT /F1 7 Tf ${xs[0]! + 3} ${y} Td ${esc(doc)} Tj ET`, `BT /F1 7 Tf ${xs[1]! + 3} ${y} Td ${esc(date)} Tj ET`);
+    ops.push(`BT /F1 7 Tf ${xs[2]! + 3} ${y} Td ${esc(first)} Tj ET`, `BT /F1 7 Tf ${xs[2]! + 3} ${y - 8} Td ${esc(second)} Tj ET`);
+    ops.push(`BT /F1 7 Tf ${xs[3]! + 30} ${y} Td ${esc(amount)} Tj ET`);
+  });
+  const bottom = headerBottom - EXPENSES.length * 18 - 4;
+  for (const y of [TOP, headerBottom, bottom]) ops.push(`0.5 w ${LEFT} ${y} m ${xs[4]} ${y} l S`);
+  for (const x of [xs[0]!, xs[4]!]) ops.push(`0.5 w ${x} ${TOP} m ${x} ${bottom} l S`);
+  for (const x of xs.slice(1, -1)) ops.push(`0.5 w ${x} ${TOP} m ${x} ${headerBottom} l S`);
+  return ops;
+}
+
+describe('ruled rows holding rows whose cells wrap', () => {
+  it('cuts a ruled block of rows with two-line descriptions into rows anchored on the first column, each description whole in its row', async () => {
+    const tables = await analysedTables('expenses.pdf', expenseList());
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual([
+      ['DOCUMENT NO.', 'DATE', 'DESCRIPTION', 'AMOUNT'],
+      ...EXPENSES.map(([doc, date, first, second, amount]) => [doc, date, `${first} ${second}`, amount]),
+    ]);
+  });
+});
+
+/**
+ * A staff list under a table's headings whose column rules close the header only: each row has
+ * a name under its heading and a position under its own, the date columns between them empty.
+ * Above the headings, a title line set at the left and at the right, with no column rules
+ * above it.
+ */
+const STAFF = [
+  ['BAIN, J MATTHEW', 'DISTRICT DIRECTOR', '37,499.96'],
+  ['SMITH, ALVARO R', 'LEGISLATIVE CORRESPONDENT', '21,000.00'],
+  ['ARMER, DEREK A', 'STAFF ASSISTANT', '12,111.06'],
+] as const;
+
+function staffList(): string[] {
+  const ops: string[] = [];
+  const xs = [LEFT, LEFT + 100, LEFT + 150, LEFT + 200, LEFT + 380, LEFT + 440];
+  const headerTop = TOP - ROW;
+  const headerBottom = TOP - 2 * ROW;
+  ops.push(`BT /F1 7 Tf ${xs[0]! + 3} ${TOP - 13} Td ${esc('JOB 0014 GENERAL ELECTION')} Tj ET`, `BT /F1 7 Tf ${xs[3]! + 3} ${TOP - 13} Td ${esc('TO BE HELD 11/04/14')} Tj ET`);
+  ['PAYEE NAME', 'START', 'END', 'DESCRIPTION', 'AMOUNT'].forEach((text, c) => ops.push(`BT /F1 7 Tf ${xs[c]! + 3} ${headerTop - 13} Td ${esc(text)} Tj ET`));
+  STAFF.forEach(([name, position, amount], r) => {
+    const y = headerBottom - r * ROW - 13;
+    ops.push(`BT /F1 7 Tf ${xs[0]! + 3} ${y} Td ${esc(name)} Tj ET`, `BT /F1 7 Tf ${xs[3]! + 3} ${y} Td ${esc(position)} Tj ET`, `BT /F1 7 Tf ${xs[4]! + 20} ${y} Td ${esc(amount)} Tj ET`);
+  });
+  const bottom = headerBottom - STAFF.length * ROW;
+  for (let y = TOP; y >= bottom; y -= ROW) ops.push(`0.5 w ${LEFT} ${y} m ${xs[5]} ${y} l S`);
+  for (const x of [xs[0]!, xs[5]!]) ops.push(`0.5 w ${x} ${TOP} m ${x} ${bottom} l S`);
+  for (const x of xs.slice(1, -1)) ops.push(`0.5 w ${x} ${headerTop} m ${x} ${headerBottom} l S`);
+  return ops;
+}
+
+describe('rows split under the column rules of their headings', () => {
+  it('splits a row at the column rules drawn in the header above it, empty columns between its pieces, and keeps the title above the header in one cell', async () => {
+    const tables = await analysedTables('staff.pdf', staffList());
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual([
+      ['JOB 0014 GENERAL ELECTION TO BE HELD 11/04/14'],
+      ['PAYEE NAME', 'START', 'END', 'DESCRIPTION', 'AMOUNT'],
+      ...STAFF.map(([name, position, amount]) => [name, '', '', position, amount]),
+    ]);
+  });
+});
+
+/**
  * A results bulletin: a frame whose column rules run the page's height, each column holding a
  * list of its own on a shared line grid: a contest's name, then a name, a party and a count on
  * each line, set apart at stops.

@@ -151,7 +151,8 @@ export function alignedReach(box: Rect, bands: Array<{ y0: number; y1: number }>
  * two columns at least having text on two lines or more, most lines having text in two
  * columns or more and half of them figures (a number, an amount, a percentage). Wrapped text
  * in one cell does not line up with the others, and wrapped headings hold no figures: each
- * stays one row.
+ * stays one row. Where fewer lines line up, because the rows' cells wrap, the rows are
+ * anchored on the first column (anchoredRows).
  */
 export function rowSplits(segments: Segment[], band: { y0: number; y1: number }, xs: number[]): number[] {
   const inBand = segments.filter((s) => (s.y0 + s.y1) / 2 >= band.y0 && (s.y0 + s.y1) / 2 < band.y1);
@@ -176,16 +177,39 @@ export function rowSplits(segments: Segment[], band: { y0: number; y1: number },
   for (const l of lines) for (const c of l.columns) perColumn.set(c, (perColumn.get(c) ?? 0) + 1);
   const multiLine = [...perColumn.values()].filter((n) => n >= 2).length;
   const shared = lines.filter((l) => l.columns.size >= 2).length;
+  if (multiLine < 2) return [];
+  const rows = shared >= lines.length * 0.6 ? lines : anchoredRows(lines);
   // Rows of figures; lines of words lined up across columns are wrapped headings.
-  const withFigures = lines.filter((l) => l.figures).length;
-  if (multiLine < 2 || shared < lines.length * 0.6 || withFigures < lines.length / 2) return [];
-  if (columnsHoldLists(inBand, xs)) return [];
+  if (rows.length < 2 || rows.filter((l) => l.figures).length < rows.length / 2 || columnsHoldLists(inBand, xs)) return [];
   const splits: number[] = [];
-  for (let k = 1; k < lines.length; k++) {
-    const y = (lines[k - 1]!.y1 + lines[k]!.y0) / 2;
+  for (let k = 1; k < rows.length; k++) {
+    const y = (rows[k - 1]!.y1 + rows[k]!.y0) / 2;
     if (!inBand.some((s) => s.y0 < y - 0.5 && s.y1 > y + 0.5)) splits.push(y);
   }
   return splits;
+}
+
+/**
+ * The rows of a band whose cells wrap, anchored on its first column (an expense list: a
+ * document number, dates and an amount on a row's first line, its description on two): a line
+ * with text in the first column starts a row, a line without joins the row above. Rows only
+ * when every row has text in two columns or more and at least one row has two lines or more;
+ * otherwise none (a wrapped label in the first column would start a row of one column).
+ */
+function anchoredRows(lines: Array<{ y0: number; y1: number; columns: Set<number>; figures: boolean }>): Array<{ y0: number; y1: number; figures: boolean }> {
+  const anchor = Math.min(...lines.flatMap((l) => [...l.columns].filter((c) => c >= 0)));
+  const rows: Array<{ y0: number; y1: number; columns: Set<number>; figures: boolean; lines: number }> = [];
+  for (const l of lines) {
+    const row = rows[rows.length - 1];
+    if (row && !l.columns.has(anchor)) {
+      row.y1 = Math.max(row.y1, l.y1);
+      for (const c of l.columns) row.columns.add(c);
+      row.figures ||= l.figures;
+      row.lines++;
+    } else rows.push({ y0: l.y0, y1: l.y1, columns: new Set(l.columns), figures: l.figures, lines: 1 });
+  }
+  if (rows.some((r) => r.columns.size < 2) || !rows.some((r) => r.lines >= 2)) return [];
+  return rows;
 }
 
 /**
