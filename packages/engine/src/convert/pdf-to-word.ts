@@ -226,6 +226,46 @@ function lineCount(p: Paragraph): number {
   return Math.max(1, Math.round((p.bbox.y1 - p.bbox.y0 - size) / Math.max(1, p.lineSpacing)) + 1);
 }
 
+/**
+ * The number of lines a body paragraph takes as written in `columnRoom` points: the PDF's, or
+ * for sideways text, written across its column, as many as its length needs there.
+ */
+function writtenLineCount(p: Paragraph, columnRoom: number): number {
+  if (!p.sideways) return lineCount(p);
+  // Sideways lines lie side by side in the PDF: its height is the length of its lines.
+  const size = Math.max(...p.runs.map((r) => r.size), 1);
+  const lines = Math.max(1, Math.round((p.bbox.x1 - p.bbox.x0 - size) / Math.max(1, p.lineSpacing)) + 1);
+  // Set where it stands on the page: its indent takes from the column's room.
+  const room = columnRoom - p.leftIndent - Math.max(0, p.firstLineIndent);
+  const chars = room > 0 ? writtenAdvances(p.runs.map((run) => ({ run, source: run }))) : undefined;
+  if (!chars) return lines;
+  // Broken at spaces; a word longer than the room (a narrow column) breaks between its letters.
+  let count = 1;
+  let x = 0;
+  let word = 0;
+  const place = (): void => {
+    if (word === 0) return;
+    if (x > 0 && x + word > room) {
+      count++;
+      x = 0;
+    }
+    if (word > room) {
+      count += Math.ceil(word / room) - 1;
+      x = word % room;
+    } else x += word;
+    word = 0;
+  };
+  for (const { c, w } of chars) {
+    if (!/\s/.test(c)) word += w;
+    else {
+      place();
+      if (x > 0) x += w;
+    }
+  }
+  place();
+  return Math.max(lines, count);
+}
+
 /** Largest narrowing of the character spacing that keeps a line on one line, share of the font size. */
 const MAX_NARROWING = 0.12;
 
@@ -646,9 +686,9 @@ function bandsOf(page: PageLayout): { spanning: boolean; blocks: Block[] }[] {
   return bands;
 }
 
-/** The height a block takes in Word's flow (its gap above apart), points. */
-function blockHeight(b: Block, fit: Fit): number {
-  if (b.kind === 'paragraph') return lineCount(b) * lineHeight(b, fit);
+/** The height a block takes in Word's flow (its gap above apart) in `room` points of width, points. */
+function blockHeight(b: Block, fit: Fit, room: number): number {
+  if (b.kind === 'paragraph') return writtenLineCount(b, room) * lineHeight(b, fit);
   // A picture sits on a line of the default font: its descent is added under it.
   if (b.kind === 'image') return b.float ? 0 : b.bbox.y1 - b.bbox.y0 + 3;
   return b.rows.reduce((h, row) => h + Math.max(row.height, ...row.cells.map((c) => c.text.reduce((n, p) => n + lineCount(p) * Math.min(lineHeight(p), row.height), 0))), 0);
@@ -660,8 +700,11 @@ function gapAbove(b: Block): number {
   return b.kind === 'table' ? (b.spaceBefore > 1 ? Math.min(b.spaceBefore, 200) : 0) : b.spaceBefore;
 }
 
+/** The width of the column a block is written in: the band's, or its column's, points. */
+type RoomOf = (b: Block, spanning: boolean) => number;
+
 /** The height of the page's flow in Word: band after band, a column band as tall as its tallest column. */
-function flowHeight(bands: { spanning: boolean; blocks: Block[] }[], fit: Fit): number {
+function flowHeight(bands: { spanning: boolean; blocks: Block[] }[], fit: Fit, roomOf: RoomOf): number {
   let total = 0;
   for (const band of bands) {
     const columns = new Map<number, number>();
@@ -671,7 +714,7 @@ function flowHeight(bands: { spanning: boolean; blocks: Block[] }[], fit: Fit): 
       if (inRow.has(b)) continue;
       const key = band.spanning ? 0 : b.column;
       const row = rows.get(b);
-      columns.set(key, (columns.get(key) ?? 0) + gapAbove(b) * fit.space + (row ? rowHeight(row) : blockHeight(b, fit)));
+      columns.set(key, (columns.get(key) ?? 0) + gapAbove(b) * fit.space + (row ? rowHeight(row) : blockHeight(b, fit, roomOf(b, band.spanning))));
     }
     total += Math.max(0, ...columns.values());
   }
@@ -683,13 +726,13 @@ function flowHeight(bands: { spanning: boolean; blocks: Block[] }[], fit: Fit): 
  * past the bottom margin (other fonts' line boxes, rows grown by their text), the gaps between
  * blocks shrink first, then the line spacing (never below the font size).
  */
-function pageFit(bands: { spanning: boolean; blocks: Block[] }[], available: number): Fit {
-  const drawn = flowHeight(bands, AS_DRAWN);
+function pageFit(bands: { spanning: boolean; blocks: Block[] }[], available: number, roomOf: RoomOf): Fit {
+  const drawn = flowHeight(bands, AS_DRAWN, roomOf);
   if (drawn <= available) return AS_DRAWN;
-  const gaps = drawn - flowHeight(bands, { space: 0, line: 1 });
+  const gaps = drawn - flowHeight(bands, { space: 0, line: 1 }, roomOf);
   if (gaps >= drawn - available) return { space: Math.max(0, 1 - (drawn - available) / gaps), line: 1 };
   const withoutGaps = drawn - gaps;
-  const lines = withoutGaps - flowHeight(bands, { space: 0, line: 0 });
+  const lines = withoutGaps - flowHeight(bands, { space: 0, line: 0 }, roomOf);
   const line = lines > 0 ? Math.max(0, 1 - (withoutGaps - available) / lines) : 1;
   return { space: 0, line };
 }
@@ -778,7 +821,8 @@ export function layoutToDocx(layout: DocumentLayout): Document {
     const bands = bandsOf(page);
     if (bands.length === 0) bands.push({ spanning: true, blocks: [] });
     // A little room under the flow for what rounding and other fonts add.
-    const fit = pageFit(bands, page.height - top - bottom - FIT_SLACK);
+    const roomOf: RoomOf = (b, spanning) => (spanning ? contentWidth : (page.columns[b.column]?.x1 ?? left + contentWidth) - (page.columns[b.column]?.x0 ?? left));
+    const fit = pageFit(bands, page.height - top - bottom - FIT_SLACK, roomOf);
     bands.forEach((band, bandIndex) => {
       const children: Child[] = [];
       const columns = band.spanning ? [{ x0: left, x1: left + contentWidth }] : withGutters(page.columns, band.blocks);

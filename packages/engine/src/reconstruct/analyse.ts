@@ -245,7 +245,11 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
   for (const t of tables) for (const s of t.segments) inTable.add(s);
   segments = segments.filter((s) => !inTable.has(s));
 
-  const content = bboxOf([...segments, ...images.map((i) => i.bbox), ...tables.map((t) => t.table.bbox)]);
+  // The body's box is the upright content's: text set sideways in the margin (an archive's or
+  // a register's stamp up the page's edge) is written across in a column, and as a margin it
+  // moved the whole body (or its first column) out to the page's edge.
+  const upright = segments.filter((s) => s.upright);
+  const content = bboxOf([...(upright.length ? upright : segments), ...images.map((i) => i.bbox), ...tables.map((t) => t.table.bbox)]);
   const area = content ?? { x0: 72, y0: 72, x1: raw.width - 72, y1: raw.height - 72 };
   const columns = findColumns(segments, area);
 
@@ -318,7 +322,7 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
       items.sort((a, b) => a.y - b.y);
       let pending: Line[] = [];
       const flush = (): void => {
-        if (pending.length) blocks.push(...linesToParagraphs(pending, colRect, ctx, column));
+        if (pending.length) blocks.push(...linesToParagraphs(pending, colRect, ctx, column).map(acrossTheFlow));
         pending = [];
       };
       for (const { item } of items) {
@@ -954,6 +958,15 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
   return groups.map((g) => describeParagraph(g, col, ctx, column, inCell, cellAlign));
 }
 
+/**
+ * A sideways paragraph of the body as written across its column: its glyphs' extents across
+ * the page are not their advances along its lines, so its runs are set at their own width.
+ */
+function acrossTheFlow(p: Paragraph): Paragraph {
+  if (p.sideways) for (const run of p.runs) delete run.advance;
+  return p;
+}
+
 /** Whether a line's segments stand two ems apart or more somewhere. */
 function piecesApart(line: Line): boolean {
   const segments = [...line.segments].sort((a, b) => a.x0 - b.x0);
@@ -1187,6 +1200,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   if (align === 'right' && !rtl) paragraph.rightIndent = Math.max(0, Math.min(...rights));
   if (list) paragraph.list = list;
   if (lineEnds.length && lineEnds.every((end, i) => end > (lineEnds[i - 1] ?? 0))) paragraph.lineEnds = lineEnds;
+  if (lines.every((l) => l.segments.every((s) => !s.upright))) paragraph.sideways = true;
   baselines.set(paragraph, { first: lines[0]!.base, last: lines[lines.length - 1]!.base, size });
   void ctx;
   return paragraph;

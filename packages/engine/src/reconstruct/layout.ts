@@ -70,6 +70,11 @@ export interface Paragraph {
   lineEnds?: number[];
   /** 1..6 when the paragraph looks like a heading (larger or bold short text, or an outline entry). */
   headingLevel?: number;
+  /**
+   * The text is set sideways on the page (an archive's stamp up the margin, a turned label):
+   * its lines lie side by side across `bbox`'s width, and writers set them across.
+   */
+  sideways?: boolean;
 }
 
 export interface Run {
