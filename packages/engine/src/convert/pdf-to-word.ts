@@ -321,9 +321,11 @@ function writtenWidth(p: Paragraph, keepSpaces = false): { width: number; chars:
     const font = portableFamily(run);
     const w = standInWidth({ ...run, text }, font);
     // A word processor leaves the spacing off a run's last letter too: a word before a space
-    // that keeps its width is as wide as unnarrowed by one letter.
+    // that keeps its width is as wide as unnarrowed by one letter, and so is the run's own last
+    // letter (a one-line heading in three colours, narrowed by that much too little, wrapped).
     const spaces = keepSpaces ? (text.match(/\S\s/g)?.length ?? 0) * 2 : 0;
-    const count = Math.max(0, [...text].filter((c) => c !== SOFT_HYPHEN).length - spaces - before[i]!);
+    const last = text === '' || (keepSpaces && /\s$/.test(text)) ? 0 : 1;
+    const count = Math.max(0, [...text].filter((c) => c !== SOFT_HYPHEN).length - spaces - before[i]! - last);
     const spacing = fittingSpacing(run, font) / 20;
     if (w === undefined || !Number.isFinite(width)) width = Number.NaN;
     else width += w + spacing * count + Math.max(0, spacing) * spaces;
@@ -919,11 +921,11 @@ export function layoutToDocx(layout: DocumentLayout): Document {
         const mutable = section as { headers?: ISectionOptions['headers']; footers?: ISectionOptions['footers'] };
         // A page without a header needs an empty one only to end the previous page's.
         if (hKey !== (headerKey ?? '')) {
-          mutable.headers = { default: new Header({ children: page.header.length ? page.header.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index })) : [emptyRunning()] }) };
+          mutable.headers = { default: new Header({ children: page.header.length ? page.header.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index, room: contentWidth - 0.1 })) : [emptyRunning()] }) };
           headerKey = hKey;
         }
         if (fKey !== (footerKey ?? '')) {
-          mutable.footers = { default: new Footer({ children: page.footer.length ? page.footer.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index })) : [emptyRunning()] }) };
+          mutable.footers = { default: new Footer({ children: page.footer.length ? page.footer.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index, room: contentWidth - 0.1 })) : [emptyRunning()] }) };
           footerKey = fKey;
         }
       }

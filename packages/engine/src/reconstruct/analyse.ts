@@ -10,6 +10,7 @@ import { turnedPage } from './upright.js';
 import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
+import { matchStandIns } from './fonts.js';
 import { extractPage, halfPoint, type Fill, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
 import { alignedReach, alignmentBoundaries, gridHoldsText, numberedLine, rowSplits, splitSegment, textSplitsRow } from './tables.js';
 import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
@@ -67,6 +68,8 @@ export function analyseDocument(doc: PDFDocument, options: AnalyseOptions = {}, 
     }
     onPage?.(i + 0.8, pages.length);
   }
+  // A font's stand-in by its advances over the whole document: one face for it on every page.
+  matchStandIns(raws.flatMap((raw) => raw.segments.filter((s) => s.upright).flatMap((s) => s.glyphs)));
   const outline = readOutline(doc);
   const title = doc.getMetaData('info:Title') || undefined;
   const bodySize = dominantSize(raws);

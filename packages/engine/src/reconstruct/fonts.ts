@@ -100,6 +100,95 @@ export function portableFamily(run: { font: string; mono?: boolean; serif?: bool
   return run.serif === false ? 'Arial' : 'Times New Roman';
 }
 
+/** The stand-ins a glyph's advances are matched against, with the kind each stands for. */
+const STAND_INS = [
+  { family: 'Times New Roman', serif: true, mono: false },
+  { family: 'Arial', serif: false, mono: false },
+  { family: 'Courier New', serif: false, mono: true },
+] as const;
+
+/** Fewest distinct characters whose advances tell a font's stand-in. */
+const MIN_MATCHED_CHARS = 8;
+/** Largest mean deviation (natural log of drawn over stand-in advance) of a stand-in that matches. */
+const MAX_MATCH_ERROR = 0.08;
+/** How much closer the best stand-in must be than the next one. */
+const MATCH_MARGIN = 0.6;
+
+/**
+ * Sets the kind (serif, sans, mono) of each font of the document whose family is not one a word
+ * processor knows from the glyphs' advances as drawn: the stand-in (Times New Roman, Arial or
+ * Courier New) whose advances for the same characters are closest, when one is clearly closest.
+ * A descriptor's serif and fixed-pitch flags are often wrong (Helvetica Neue and Roboto say
+ * serif, Arial Unicode MS fixed pitch); set in Times, a sans text comes out a tenth narrower
+ * and in the wrong face, in Courier a proportional one wider than its page. Without a clear
+ * match the flags stand, except that a font flagged fixed pitch whose letters differ in width
+ * is proportional. Glyphs: upright ones, their width the advance drawn, sharing their font's
+ * style object per page.
+ */
+export function matchStandIns(glyphs: Iterable<{ c: string; x0: number; x1: number; size: number; style: FontStyle }>): void {
+  const groups = new Map<string, { styles: Set<FontStyle>; advances: Map<string, Drawn> }>();
+  for (const g of glyphs) {
+    const { style } = g;
+    if (g.size <= 0 || /\s/.test(g.c) || WIDE.test(g.c) || style.mathExtension) continue;
+    if (knownFamily(style.family) || COMMON_FAMILIES.has(style.family.toLowerCase())) continue;
+    const key = `${style.family}|${style.bold}|${style.italic}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { styles: new Set(), advances: new Map() }));
+    group.styles.add(style);
+    const advance = (g.x1 - g.x0) / g.size;
+    if (advance < 0.05 || advance > 2) continue;
+    const drawn = group.advances.get(g.c);
+    if (!drawn) group.advances.set(g.c, { advances: [advance], count: 1 });
+    else {
+      drawn.count++;
+      if (drawn.advances.length < 64) drawn.advances.push(advance);
+    }
+  }
+  for (const { styles, advances } of groups.values()) {
+    const first = styles.values().next().value!;
+    const kind = closestStandIn(advances, first);
+    if (kind) {
+      for (const style of styles) Object.assign(style, kind);
+      continue;
+    }
+    const drawn = [...advances.values()].map((d) => median(d.advances));
+    const varied = drawn.length >= MIN_MATCHED_CHARS && Math.max(...drawn) > Math.min(...drawn) * 1.2;
+    if (varied) for (const style of styles) style.mono = false;
+  }
+}
+
+/** A character's advances as drawn (em, the first few), and how often it is drawn. */
+interface Drawn {
+  advances: number[];
+  count: number;
+}
+
+/**
+ * The kind of the stand-in whose advances clearly come closest to the drawn ones, each
+ * character counted as often as it is drawn (the text's width is what the stand-in must keep).
+ */
+function closestStandIn(advances: Map<string, Drawn>, style: { bold: boolean; italic: boolean }): { serif: boolean; mono: boolean } | undefined {
+  const metrics = STAND_INS.map((s) => metricFont(style, s.family)!);
+  const chars = [...advances.keys()].filter((c) => metrics.every((m) => advanceOf(m, c.codePointAt(0)!) > 0 && !m.missing.has(c.codePointAt(0)!)));
+  if (chars.length < MIN_MATCHED_CHARS) return undefined;
+  const total = chars.reduce((sum, c) => sum + advances.get(c)!.count, 0);
+  const errors = STAND_INS.map((stand, i) => {
+    const error = chars.reduce((sum, c) => {
+      const drawn = advances.get(c)!;
+      return sum + drawn.count * Math.abs(Math.log(median(drawn.advances) / advanceOf(metrics[i]!, c.codePointAt(0)!)));
+    }, 0) / total;
+    return { stand, error };
+  }).sort((a, b) => a.error - b.error);
+  const [best, next] = errors;
+  if (best!.error > MAX_MATCH_ERROR || best!.error > next!.error * MATCH_MARGIN) return undefined;
+  return { serif: best!.stand.serif, mono: best!.stand.mono };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
 /** MuPDF's base-14 fonts, metric twins of Times New Roman, Arial and Courier New. */
 const METRIC_FONTS: Record<string, [string, string, string, string]> = {
   'Times New Roman': ['Times-Roman', 'Times-Bold', 'Times-Italic', 'Times-BoldItalic'],
