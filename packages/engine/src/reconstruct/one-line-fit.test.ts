@@ -4,12 +4,11 @@
  * here with MuPDF; LibreOffice renders the DOCX written for them.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfToWord } from '../convert/pdf-to-word.js';
+import { describe, expect, it } from 'vitest';
 import { mupdf } from '../mupdf.js';
-import { OfficePool } from '../office/pool.js';
 import { savedBytes } from '../../test/fixtures.js';
 import { useTempDir } from '../../test/harness.js';
+import { useWordRoundTrip } from '../../test/word-round-trip.js';
 
 const tmp = useTempDir('pagewright-one-line-fit-');
 
@@ -17,13 +16,7 @@ const WIDTH = 595;
 const HEIGHT = 842;
 const LEFT = 72;
 
-let pool: OfficePool;
-beforeAll(() => {
-  pool = new OfficePool({ instances: 1 });
-});
-afterAll(async () => {
-  await pool.close();
-});
+const roundTrip = useWordRoundTrip(tmp);
 
 /** A PDF of pages drawn by `ops` (one list of content operators a page), Helvetica-Bold as /F1 and Helvetica as /F2. */
 function pagesPdf(pages: string[][]): Uint8Array {
@@ -39,16 +32,13 @@ function pagesPdf(pages: string[][]): Uint8Array {
 
 /** The lines of text (by baseline) of each page of LibreOffice's rendering of the DOCX written for the PDF. */
 async function roundTripLines(name: string, pdf: Uint8Array): Promise<string[][]> {
-  const path = tmp.file(`${name}.pdf`, pdf);
-  const docx = tmp.out(`${name}.docx`);
-  await pdfToWord({ path }, docx);
-  await pool.convertToPdf(docx, tmp.out(`${name}-lo.pdf`), { sourceExtension: 'docx' });
-  const doc = mupdf.Document.openDocument(readFileSync(tmp.out(`${name}-lo.pdf`)), 'application/pdf');
+  const { rendered } = await roundTrip(name, tmp.file(`${name}.pdf`, pdf));
+  const doc = mupdf.Document.openDocument(readFileSync(rendered), 'application/pdf');
   try {
     const pages: string[][] = [];
     for (let i = 0; i < doc.countPages(); i++) {
       const lines = new Map<number, string>();
-      doc.loadPage(i).toStructuredText().walk({
+      doc.loadPage(i).toStructuredText('').walk({
         onChar(c, origin) {
           const base = Math.round(origin[1]!);
           lines.set(base, (lines.get(base) ?? '') + c);

@@ -6,16 +6,16 @@
  * chapter's tab label up its right edge.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfToWord } from '../convert/pdf-to-word.js';
 import { mupdf } from '../mupdf.js';
-import { OfficePool } from '../office/pool.js';
 import { savedBytes } from '../../test/fixtures.js';
 import { opsPdf } from '../../test/layout-fixtures.js';
 import { useTempDir } from '../../test/harness.js';
+import { useWordRoundTrip } from '../../test/word-round-trip.js';
 
 const tmp = useTempDir('pagewright-sideways-margin-');
+const roundTrip = useWordRoundTrip(tmp);
 
 const HEIGHT = 842;
 const LEFT = 72;
@@ -54,14 +54,6 @@ async function documentXml(name: string, pdf: Uint8Array): Promise<string> {
   return execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
-let pool: OfficePool;
-beforeAll(() => {
-  pool = new OfficePool({ instances: 1 });
-});
-afterAll(async () => {
-  await pool.close();
-});
-
 describe('a page with a stamp set sideways up its left margin', () => {
   it("keeps the body's left margin and line pitch as drawn: the stamp is one line across, not the margin nor a column of lines", async () => {
     const xml = await documentXml('stamped', stampedPage());
@@ -93,14 +85,6 @@ describe("a full page with a chapter's tab label set sideways at its right edge"
     } finally {
       doc.destroy();
     }
-    const docx = tmp.out('tab.docx');
-    await pdfToWord({ path: tmp.file('tab.pdf', pdf) }, docx);
-    await pool.convertToPdf(docx, tmp.out('tab-lo.pdf'), { sourceExtension: 'docx' });
-    const rendered = mupdf.Document.openDocument(readFileSync(tmp.out('tab-lo.pdf')), 'application/pdf');
-    try {
-      expect(rendered.countPages()).toBe(1);
-    } finally {
-      rendered.destroy();
-    }
+    expect((await roundTrip('tab', tmp.file('tab.pdf', pdf))).pages).toBe(1);
   }, 120_000);
 });
