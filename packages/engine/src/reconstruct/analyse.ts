@@ -333,6 +333,7 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
     }
   }
   for (const b of blocks) if (b.kind === 'table') shadeCells(b, ctx.fills ?? []);
+  for (const b of blocks) if (b.kind === 'table' && b.ruled) ruleCells(b, raw.rules);
   const bodyBox = { ...area, y0: Math.max(0, layoutTop(blocks, area.y0)) };
   setSpaceBefore(blocks, bodyBox.y0);
   markHeadings(blocks, ctx);
@@ -385,6 +386,46 @@ function shadeCells(table: Table, fills: Fill[]): void {
     y0 = y1;
   }
 }
+
+/**
+ * Each cell's edges that a rule is drawn along (over half the edge): a grid completed from the
+ * text's alignment (rows ruled, columns not, or rules every few rows) keeps the rules it has.
+ */
+function ruleCells(table: Table, rules: Rule[]): void {
+  const xs = [table.bbox.x0];
+  for (const w of table.columns) xs.push(xs[xs.length - 1]! + w);
+  // The share of the stretch from a to b, at `at` across, that rules in that direction cover.
+  const covered = (horizontal: boolean, at: number, a: number, b: number): number => {
+    const spans = rules
+      .filter((r) => r.horizontal === horizontal && Math.abs((horizontal ? r.y0 : r.x0) - at) <= RULE_SNAP)
+      .map((r) => (horizontal ? [Math.max(a, r.x0), Math.min(b, r.x1)] : [Math.max(a, r.y0), Math.min(b, r.y1)]) as [number, number])
+      .filter(([s, e]) => e > s)
+      .sort((p, q) => p[0] - q[0]);
+    let total = 0;
+    let end = a;
+    for (const [s, e] of spans) {
+      if (e <= end) continue;
+      total += e - Math.max(s, end);
+      end = e;
+    }
+    return total / Math.max(1e-6, b - a);
+  };
+  let y0 = table.bbox.y0;
+  for (const row of table.rows) {
+    const y1 = y0 + row.height;
+    let column = 0;
+    for (const cell of row.cells) {
+      const x0 = xs[column] ?? table.bbox.x1;
+      const x1 = xs[column + cell.colSpan] ?? table.bbox.x1;
+      column += cell.colSpan;
+      cell.rules = { top: covered(true, y0, x0, x1) > 0.5, bottom: covered(true, y1, x0, x1) > 0.5, left: covered(false, x0, y0, y1) > 0.5, right: covered(false, x1, y0, y1) > 0.5 };
+    }
+    y0 = y1;
+  }
+}
+
+/** A rule this close to a cell's edge (points) is drawn along it. */
+const RULE_SNAP = 2;
 
 function centreIn(r: Rect, box: Rect): boolean {
   const cx = (r.x0 + r.x1) / 2;
