@@ -594,15 +594,22 @@ const CELL_MARGIN = 20;
 const NO_RULE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' } as const;
 
 /**
- * A ruled cell's edges as drawn. A row edge (top, bottom) that is not drawn keeps a rule as wide
- * as a drawn one, in the colour under it (the cell's fill, or the paper): LibreOffice broke a wide
- * table whose row edges were of two widths (rules every fifth row, none between) onto a second
- * page with a third of the first page empty, and lays it out on one page when every row edge is
- * as wide, as in the table ruled throughout. A column edge sets no row's height: left out.
+ * A ruled cell's edges as drawn, in their colours. A row edge (top, bottom) that is not drawn
+ * keeps a rule as wide as a drawn one, in the colour under it (the cell's fill, or the paper):
+ * LibreOffice broke a wide table whose row edges were of two widths (rules every fifth row, none
+ * between) onto a second page with a third of the first page empty, and lays it out on one page
+ * when every row edge is as wide, as in the table ruled throughout. A column edge sets no row's
+ * height: left out.
  */
 function cellBorders(cell: TableCell, rules: NonNullable<TableCell['rules']>): Record<'top' | 'bottom' | 'left' | 'right', IBorderOptions> {
   const unseen = { ...UNDRAWN, color: cell.shading ?? UNDRAWN.color };
-  return { top: rules.top ? RULE : unseen, bottom: rules.bottom ? RULE : unseen, left: rules.left ? RULE : NO_RULE, right: rules.right ? RULE : NO_RULE };
+  const drawn = (color: string): IBorderOptions => ({ ...RULE, color });
+  return {
+    top: rules.top ? drawn(rules.top) : unseen,
+    bottom: rules.bottom ? drawn(rules.bottom) : unseen,
+    left: rules.left ? drawn(rules.left) : NO_RULE,
+    right: rules.right ? drawn(rules.right) : NO_RULE,
+  };
 }
 
 /** A row edge that is not drawn: a rule as wide as RULE in the paper's colour. */

@@ -103,8 +103,8 @@ export interface TableCell {
   colSpan: number;
   /** Fill colour of the cell as drawn, six hex digits. */
   shading?: string;
-  /** Which of the edges of a ruled table's cell a rule is drawn along; writers draw those only. */
-  rules?: { top: boolean; bottom: boolean; left: boolean; right: boolean };
+  /** The edges of a ruled table's cell that a rule is drawn along, each with the rule's colour (six hex digits); writers draw those only. */
+  rules?: Partial<Record<'top' | 'bottom' | 'left' | 'right', string>>;
 }
 
 export interface Table {
