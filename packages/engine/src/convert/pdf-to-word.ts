@@ -38,6 +38,7 @@ import {
   VerticalAlignTable,
   VerticalPositionRelativeFrom,
   WidthType,
+  type IBorderOptions,
   type ISectionOptions,
   type ParagraphChild,
 } from 'docx';
@@ -46,7 +47,7 @@ import type { PdfInput } from '../merge.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { RTL_LETTER, analysePdf } from '../reconstruct/analyse.js';
 import { WIDE, fittingSpacing, portableFamily, scriptGaps, standInAdvances, standInWidth } from '../reconstruct/fonts.js';
-import type { Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Run, Table } from '../reconstruct/layout.js';
+import type { Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Run, Table, TableCell } from '../reconstruct/layout.js';
 import { SOFT_HYPHEN, xmlSafe } from '../reconstruct/text.js';
 import { packDocx, writeDocx, type PackedDocx } from './docx-pack.js';
 
@@ -634,8 +635,31 @@ const RULE_WIDTH = 1;
 const CELL_MARGIN = 20;
 const NO_RULE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' } as const;
 
+/**
+ * A ruled cell's edges as drawn, in their colours. A row edge (top, bottom) that is not drawn
+ * keeps a rule as wide as a drawn one, in the colour under it (the cell's fill, or the paper):
+ * LibreOffice broke a wide table whose row edges were of two widths (rules every fifth row, none
+ * between) onto a second page with a third of the first page empty, and lays it out on one page
+ * when every row edge is as wide, as in the table ruled throughout. A column edge sets no row's
+ * height: left out.
+ */
+function cellBorders(cell: TableCell, rules: NonNullable<TableCell['rules']>): Record<'top' | 'bottom' | 'left' | 'right', IBorderOptions> {
+  const unseen = { ...UNDRAWN, color: cell.shading ?? UNDRAWN.color };
+  const drawn = (color: string): IBorderOptions => ({ ...RULE, color });
+  return {
+    top: rules.top ? drawn(rules.top) : unseen,
+    bottom: rules.bottom ? drawn(rules.bottom) : unseen,
+    left: rules.left ? drawn(rules.left) : NO_RULE,
+    right: rules.right ? drawn(rules.right) : NO_RULE,
+  };
+}
+
+/** A row edge that is not drawn: a rule as wide as RULE in the paper's colour. */
+const UNDRAWN = { style: BorderStyle.SINGLE, size: RULE.size, color: 'FFFFFF' } as const;
+
 function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
-  const border = t.ruled ? RULE : NO_RULE;
+  // Cells that say which of their edges are ruled draw those only.
+  const border = t.ruled && !t.rows.some((r) => r.cells.some((c) => c.rules)) ? RULE : NO_RULE;
   const borders = { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border };
   const widths = t.columns.map((w) => Math.max(twips(w), 120));
   const rows = t.rows.map((row) => {
@@ -654,6 +678,7 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       return new DocxTableCell({
         children,
         ...(cell.shading ? { shading: shade(cell.shading) } : {}),
+        ...(cell.rules ? { borders: cellBorders(cell, cell.rules) } : {}),
         width: { size: width, type: WidthType.DXA },
         verticalAlign: cell.valign === 'bottom' ? VerticalAlignTable.BOTTOM : cell.valign === 'center' ? VerticalAlignTable.CENTER : VerticalAlignTable.TOP,
         // Narrow cell margins: the PDF's text often reaches close to the cell's rules, and a

@@ -340,6 +340,7 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
     }
   }
   for (const b of blocks) if (b.kind === 'table') shadeCells(b, ctx.fills ?? []);
+  for (const b of blocks) if (b.kind === 'table' && b.ruled) ruleCells(b, raw.rules);
   const bodyBox = { ...area, y0: Math.max(0, layoutTop(blocks, area.y0)) };
   setSpaceBefore(blocks, bodyBox.y0);
   markHeadings(blocks, ctx);
@@ -392,6 +393,55 @@ function shadeCells(table: Table, fills: Fill[]): void {
     y0 = y1;
   }
 }
+
+/**
+ * Each cell's edges that a rule is drawn along (over half the edge), with the rules' colour: a
+ * grid completed from the text's alignment (rows ruled, columns not, or rules every few rows)
+ * keeps the rules it has, in their colours.
+ */
+function ruleCells(table: Table, rules: Rule[]): void {
+  const xs = [table.bbox.x0];
+  for (const w of table.columns) xs.push(xs[xs.length - 1]! + w);
+  // The colour of the rules in that direction, at `at` across, covering over half the stretch
+  // from a to b (the colour covering most of it); undefined when they cover less.
+  const drawn = (horizontal: boolean, at: number, a: number, b: number): string | undefined => {
+    const spans = rules
+      .filter((r) => r.horizontal === horizontal && Math.abs((horizontal ? r.y0 : r.x0) - at) <= RULE_SNAP)
+      .map((r) => ({ s: Math.max(a, horizontal ? r.x0 : r.y0), e: Math.min(b, horizontal ? r.x1 : r.y1), color: r.color ?? BLACK }))
+      .filter(({ s, e }) => e > s)
+      .sort((p, q) => p.s - q.s);
+    let total = 0;
+    let end = a;
+    const byColor = new Map<string, number>();
+    for (const { s, e, color } of spans) {
+      if (e <= end) continue;
+      total += e - Math.max(s, end);
+      byColor.set(color, (byColor.get(color) ?? 0) + e - Math.max(s, end));
+      end = e;
+    }
+    if (total / Math.max(1e-6, b - a) <= 0.5) return undefined;
+    return [...byColor.entries()].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
+  };
+  let y0 = table.bbox.y0;
+  for (const row of table.rows) {
+    const y1 = y0 + row.height;
+    let column = 0;
+    for (const cell of row.cells) {
+      const x0 = xs[column] ?? table.bbox.x1;
+      const x1 = xs[column + cell.colSpan] ?? table.bbox.x1;
+      column += cell.colSpan;
+      const edges = { top: drawn(true, y0, x0, x1), bottom: drawn(true, y1, x0, x1), left: drawn(false, x0, y0, y1), right: drawn(false, x1, y0, y1) };
+      cell.rules = Object.fromEntries(Object.entries(edges).filter(([, color]) => color !== undefined));
+    }
+    y0 = y1;
+  }
+}
+
+/** A rule whose colour is not known is taken for black. */
+const BLACK = '000000';
+
+/** A rule this close to a cell's edge (points) is drawn along it. */
+const RULE_SNAP = 2;
 
 function centreIn(r: Rect, box: Rect): boolean {
   const cx = (r.x0 + r.x1) / 2;

@@ -79,6 +79,8 @@ export interface Rule {
   x1: number;
   y1: number;
   horizontal: boolean;
+  /** Colour as drawn, six hex digits; undefined outside grey, RGB and CMYK. */
+  color?: string;
 }
 
 export interface RawPage {
@@ -1072,14 +1074,15 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
   const rules: Rule[] = [];
   const art: Rect[] = [];
   const fills: Fill[] = [];
-  const addRule = (x0: number, y0: number, x1: number, y1: number): void => {
+  const addRule = (x0: number, y0: number, x1: number, y1: number, color: string | undefined): void => {
     const horizontal = Math.abs(y1 - y0) <= Math.abs(x1 - x0);
+    const painted = color ? { color } : {};
     if (horizontal) {
       const y = (y0 + y1) / 2 - oy;
-      if (Math.abs(x1 - x0) >= RULE_MIN_LENGTH) rules.push({ x0: Math.min(x0, x1) - ox, x1: Math.max(x0, x1) - ox, y0: y, y1: y, horizontal });
+      if (Math.abs(x1 - x0) >= RULE_MIN_LENGTH) rules.push({ x0: Math.min(x0, x1) - ox, x1: Math.max(x0, x1) - ox, y0: y, y1: y, horizontal, ...painted });
     } else {
       const x = (x0 + x1) / 2 - ox;
-      if (Math.abs(y1 - y0) >= RULE_MIN_LENGTH) rules.push({ x0: x, x1: x, y0: Math.min(y0, y1) - oy, y1: Math.max(y0, y1) - oy, horizontal });
+      if (Math.abs(y1 - y0) >= RULE_MIN_LENGTH) rules.push({ x0: x, x1: x, y0: Math.min(y0, y1) - oy, y1: Math.max(y0, y1) - oy, horizontal, ...painted });
     }
   };
   const addArt = (box: Rect): void => {
@@ -1132,8 +1135,9 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
         const w = box.x1 - box.x0;
         const h = box.y1 - box.y0;
         if (!sub.curved && isAxisRect(sub.points) && Math.min(w, h) <= RULE_THICKNESS) {
-          if (w >= h) addRule(box.x0, (box.y0 + box.y1) / 2, box.x1, (box.y0 + box.y1) / 2);
-          else addRule((box.x0 + box.x1) / 2, box.y0, (box.x0 + box.x1) / 2, box.y1);
+          const hex = rgbHex(colorspace, color as number[]);
+          if (w >= h) addRule(box.x0, (box.y0 + box.y1) / 2, box.x1, (box.y0 + box.y1) / 2, hex);
+          else addRule((box.x0 + box.x1) / 2, box.y0, (box.x0 + box.x1) / 2, box.y1, hex);
         } else if ((!sub.curved && isAxisRect(sub.points)) || isRoundedRect(sub)) {
           // A shaded box (table cell, highlight, a box with rounded corners around a note):
           // neither a rule nor a figure.
@@ -1145,8 +1149,9 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
         }
       }
     },
-    strokePath(path, stroke, ctm) {
+    strokePath(path, stroke, ctm, colorspace, color) {
       const m = ctm as Matrix;
+      const hex = rgbHex(colorspace, color as number[]);
       const width = stroke.getLineWidth() * Math.hypot(m[0], m[1]);
       for (const sub of subpathsOf(path, m)) {
         if (sub.curved) {
@@ -1158,7 +1163,7 @@ function readVectors(page: MupdfPage, bounds: number[]): { rules: Rule[]; art: R
         for (let i = 1; i < pts.length; i++) {
           const [ax, ay] = pts[i - 1]!;
           const [bx, by] = pts[i]!;
-          if (Math.abs(ax - bx) < 0.8 || Math.abs(ay - by) < 0.8) addRule(ax, ay, bx, by);
+          if (Math.abs(ax - bx) < 0.8 || Math.abs(ay - by) < 0.8) addRule(ax, ay, bx, by, hex);
           else straight = false;
         }
         if (!straight || width > RULE_THICKNESS * 2) addArt(boxOf(sub.points));

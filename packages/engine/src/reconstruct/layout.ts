@@ -110,6 +110,8 @@ export interface TableCell {
   shading?: string;
   /** Where the text sits in a cell clearly taller than it, as drawn (absent: at the top). */
   valign?: 'center' | 'bottom';
+  /** The edges of a ruled table's cell that a rule is drawn along, each with the rule's colour (six hex digits); writers draw those only. */
+  rules?: Partial<Record<'top' | 'bottom' | 'left' | 'right', string>>;
 }
 
 export interface Table {

@@ -556,7 +556,10 @@ describe('pdfToWord', () => {
     const grid = (xml: string): string[][] => [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((r) => [...r[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((c) => wordParagraphs(c[0]).join(' ')));
     expect(grid(tables[0]!)).toEqual(REPORT.ruled);
     expect(grid(tables[1]!)).toEqual(REPORT.loose);
-    expect(tables[0]).toMatch(/<w:tblBorders><w:top w:val="single"/);
+    // The grid is ruled throughout: every edge of every cell is drawn.
+    const edges = [...tables[0]!.matchAll(/<w:tcBorders>([\s\S]*?)<\/w:tcBorders>/g)].flatMap((m) => m[1]!.match(/<w:\w+ [^>]*\/>/g) ?? []);
+    expect(edges).toHaveLength(REPORT.ruled.flat().length * 4);
+    for (const edge of edges) expect(edge).toMatch(/w:val="single" w:color="000000"/);
     expect(tables[1]).toMatch(/<w:tblBorders><w:top w:val="none"/);
   });
 
