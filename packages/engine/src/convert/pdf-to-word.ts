@@ -28,6 +28,8 @@ import {
   SectionType,
   ShadingType,
   SoftHyphen,
+  Tab,
+  TabStopType,
   Table as DocxTable,
   TableCell as DocxTableCell,
   TableLayoutType,
@@ -484,6 +486,12 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
   // A body line's room starts at its indent (a list item's text after its number's tab).
   const indentWidth = options.inCell ? 0 : p.leftIndent + (p.list ? 18 : Math.max(0, p.firstLineIndent));
   const room = options.room;
+  // Pieces set apart at stops (see Run.tab) keep their places: stops measured, as Word measures
+  // them, from the text area's left edge (the column's, the cell's inside its margin, the
+  // frame's), where the line starts at its indent.
+  const cellIndentTwips = options.inCell ? cellIndent(p, options.room, options.inset ?? 0) : {};
+  const lineStart = options.framed ? 0 : options.inCell ? (cellIndentTwips.left ?? 0) / 20 : p.leftIndent + Math.max(0, p.firstLineIndent);
+  const stops = p.list || p.rtl || p.align !== 'left' ? [] : p.runs.flatMap((r) => (r.tab ? [{ type: TabStopType[r.tab.align === 'left' ? 'LEFT' : r.tab.align === 'right' ? 'RIGHT' : 'CENTER'], position: twips(room === undefined ? lineStart + r.tab.at : Math.min(lineStart + r.tab.at, room)) }] : []));
   // A cell's lines keep flowing: a row grows rather than a page (the fitting pass counts it),
   // and line breaks in narrow header cells moved the rendered text of whole tables.
   const kept = room === undefined || options.inCell ? undefined : keptLines(p, (line) => room - (options.inCell ? 0 : p.leftIndent + (p.list ? 18 : line === 0 ? p.firstLineIndent : 0)));
@@ -495,7 +503,12 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     });
   } else {
     const narrowing = room === undefined ? NO_NARROWING : narrowingToFit(p, room - indentWidth);
-    for (const run of p.runs) children.push(...textRuns(run, options.pageNumber, options.cellShading, narrowing));
+    p.runs.forEach((run, i) => {
+      if (stops.length && run.tab) children.push(new TextRun({ children: [new Tab()] }));
+      // The space before a piece at a stop is the tab's.
+      const text = stops.length && p.runs[i + 1]?.tab ? run.text.replace(/\s+$/, '') : run.text;
+      children.push(...textRuns({ ...run, text }, options.pageNumber, options.cellShading, narrowing, run));
+    });
   }
   const fit = options.fit ?? AS_DRAWN;
   // Exact line spacing keeps the page's vertical rhythm.
@@ -512,7 +525,8 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     alignment: ALIGN[p.align],
     ...(p.rtl ? { bidirectional: true } : {}),
     spacing: { before: options.inCell || options.framed ? 0 : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
-    indent: options.framed ? {} : options.inCell ? cellIndent(p, options.room, options.inset ?? 0) : indent,
+    indent: options.framed ? {} : options.inCell ? cellIndentTwips : indent,
+    ...(stops.length ? { tabStops: stops } : {}),
     // At its place on the page, as wide as its text, over whatever is there (a figure's label
     // over the figure): it takes no room in the flow. LibreOffice reads a frame that text wraps
     // through (or around) as one the text flows past below it, pushing the figure down.

@@ -1026,6 +1026,42 @@ function piecesApart(line: Line): boolean {
   return segments.some((s, k) => k > 0 && s.x0 - segments[k - 1]!.x1 >= 2 * Math.max(s.size, segments[k - 1]!.size));
 }
 
+/**
+ * The stops of a line made of pieces set apart (a title's left, centre and right parts, a name,
+ * a party and a count in a listing): its ink split where it stands two ems apart or more, which
+ * running text and justified lines never leave between words. Each piece after the first is
+ * keyed by its first glyph, at its start; the last piece aligns by its end (a stand-in font wider
+ * than the PDF's would carry it past the column's edge onto a line of its own from a stop at
+ * its start), and a middle one on the column's centre by its centre.
+ */
+function pieceStops(line: Line, col: { x0: number; x1: number }): Map<Glyph, NonNullable<Run['tab']>> {
+  const pieces: { first: Glyph; x0: number; x1: number; size: number }[] = [];
+  let last: Glyph | undefined;
+  for (const s of line.segments) {
+    for (const g of s.glyphs) {
+      if (/\s/.test(g.c)) continue;
+      const piece = pieces[pieces.length - 1];
+      if (!piece || !last || g.x0 - last.x1 >= 2 * Math.max(g.size, last.size)) pieces.push({ first: g, x0: g.x0, x1: g.x1, size: g.size });
+      else {
+        piece.x0 = Math.min(piece.x0, g.x0);
+        piece.x1 = Math.max(piece.x1, g.x1);
+        piece.size = Math.max(piece.size, g.size);
+      }
+      last = g;
+    }
+  }
+  const stops = new Map<Glyph, NonNullable<Run['tab']>>();
+  if (pieces.length < 2) return stops;
+  const start = pieces[0]!.x0;
+  pieces.forEach((p, k) => {
+    if (k === 0) return;
+    const atRight = k === pieces.length - 1;
+    const centred = k < pieces.length - 1 && Math.abs((p.x0 + p.x1) / 2 - (col.x0 + col.x1) / 2) < p.size;
+    stops.set(p.first, atRight ? { at: p.x1 - start, align: 'right' } : centred ? { at: (p.x0 + p.x1) / 2 - start, align: 'center' } : { at: p.x0 - start, align: 'left' });
+  });
+  return stops;
+}
+
 /** The width of a line's first word (up to its first space). */
 function firstWordWidth(line: Line): number {
   const glyphs = line.segments[0]?.glyphs ?? [];
@@ -1125,6 +1161,10 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   // Letters (whitespace aside) written so far: where each PDF line ends in the runs' text.
   let letters = 0;
   const lineEnds: number[] = [];
+  // The stop of the piece the next glyph starts (see Run.tab).
+  let tabNext: Run['tab'];
+  const rtl = rightToLeft(lines);
+  const stops = rtl || lines.length !== 1 ? new Map<Glyph, NonNullable<Run['tab']>>() : pieceStops(lines[0]!, col);
   const push = (g: Glyph | { c: string; style: Glyph['style']; size: number; color: string }): void => {
     const last = runs[runs.length - 1];
     const size = halfPoint(g.size);
@@ -1134,21 +1174,22 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
     }
     const startsLine = breakNext;
     breakNext = false;
+    const tab = tabNext;
+    tabNext = undefined;
     letters += g.c.replace(/\s/g, '').length;
     const advance = 'x0' in g && !/\s/.test(g.c) ? g.x1 - g.x0 : 0;
     const shading = 'x0' in g && fills.length ? shadingAt(fills, (g.x0 + g.x1) / 2, (g.y0 + g.y1) / 2) : last?.shading;
-    if (last && !startsLine && last.font === g.style.family && last.size === size && last.bold === g.style.bold && last.italic === g.style.italic && last.color === g.color && last.script === script && last.shading === shading) {
+    if (last && !startsLine && !tab && last.font === g.style.family && last.size === size && last.bold === g.style.bold && last.italic === g.style.italic && last.color === g.color && last.script === script && last.shading === shading) {
       last.text += g.c;
       last.advance = (last.advance ?? 0) + advance;
     } else {
-      runs.push({ text: g.c, font: g.style.family, size, bold: g.style.bold, italic: g.style.italic, color: g.color, mono: g.style.mono, serif: g.style.serif, advance, ...(startsLine ? { lineBreak: true } : {}), ...(script ? { script } : {}), ...(shading ? { shading } : {}) });
+      runs.push({ text: g.c, font: g.style.family, size, bold: g.style.bold, italic: g.style.italic, color: g.color, mono: g.style.mono, serif: g.style.serif, advance, ...(startsLine ? { lineBreak: true } : {}), ...(tab ? { tab } : {}), ...(script ? { script } : {}), ...(shading ? { shading } : {}) });
     }
   };
   const addSpace = (): void => {
     const last = runs[runs.length - 1];
     if (last && !/\s$/.test(last.text)) last.text += ' ';
   };
-  const rtl = rightToLeft(lines);
   lines.forEach((line, li) => {
     if (rtl) {
       // Directional runs of a right-to-left line read from the rightmost on the page.
@@ -1169,6 +1210,7 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
         // headings) is a word break for readers of the text: keep it as a space.
         if (last && !/\s/.test(last.c) && !/\s/.test(g.c) && g.x0 - last.x1 > Math.min(g.size, last.size) * 0.2) addSpace();
         script = scriptOf(g, line);
+        tabNext = stops.get(g);
         push(g);
         last = g;
       }
@@ -1237,6 +1279,10 @@ function describeParagraph(lines: Line[], col: { x0: number; x1: number }, ctx: 
   if (rtl && (align === 'left' || align === 'right')) align = align === 'left' ? 'right' : 'left';
   // A cell's lines on its column's shared edge take the column's alignment.
   if (cellAlign && !rtl && lines.every((l) => Math.abs((cellAlign.align === 'right' ? l.x1 : (l.x0 + l.x1) / 2) - cellAlign.at) <= cellAlign.tol)) align = cellAlign.align;
+  // Pieces at their stops start where the line starts, whatever its sides looked like.
+  const tabbed = !list && runs.some((r) => r.tab);
+  if (list) for (const r of runs) delete r.tab;
+  if (tabbed) align = 'left';
   const endSide = rtl ? 'left' : 'right';
   const paragraph: Paragraph = {
     kind: 'paragraph',

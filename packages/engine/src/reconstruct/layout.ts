@@ -101,6 +101,13 @@ export interface Run {
   lineBreak?: boolean;
   /** Colour of a filled box drawn under the text (a shaded paragraph or cell, a highlight), six hex digits. */
   shading?: string;
+  /**
+   * The run is a piece of a one-line paragraph set apart at a stop (a title's date at the
+   * right, a count in a listing): its start (`left`), centre or end (`right`) sits `at` points
+   * right of where the paragraph's line starts. Its text still follows the previous run's after
+   * a space, for writers that do not set stops.
+   */
+  tab?: { at: number; align: 'left' | 'center' | 'right' };
 }
 
 export interface TableCell {
