@@ -169,7 +169,8 @@ function textRuns(run: Run, pageNumber?: number, background?: string, narrowing:
   // extractors).
   const pieces = spacing < 0 && narrowing.keepSpaces && !run.text.includes(SOFT_HYPHEN) ? run.text.split(/(\s+)/).filter((t) => t !== '') : [run.text];
   if (pieces.length < 2) return [textRun(run, spacing, pageNumber, background)];
-  return pieces.map((text) => textRun({ ...run, text }, /\s/.test(text) ? 0 : spacing, pageNumber, background));
+  // The line break a run starts with comes before its first piece only.
+  return pieces.map((text, i) => textRun({ ...run, text, lineBreak: i === 0 && run.lineBreak }, /\s/.test(text) ? 0 : spacing, pageNumber, background));
 }
 
 function textRun(run: Run, spacing: number, pageNumber?: number, background?: string): TextRun {
@@ -279,6 +280,11 @@ const MAX_NARROWING = 0.12;
  */
 function narrowingToFit(p: Paragraph, room: number): Narrowing {
   if (lineCount(p) !== 1 || p.runs.length === 0) return NO_NARROWING;
+  return lineNarrowing(p, room);
+}
+
+/** narrowingToFit for one line of a paragraph, whatever the paragraph's own line count. */
+function lineNarrowing(p: Paragraph, room: number): Narrowing {
   const size = Math.min(...p.runs.map((r) => r.size));
   const most = Math.round(size * MAX_NARROWING * 20);
   // Narrowed letters with the spaces as wide as the stand-in's, when that fits; else every
@@ -291,6 +297,24 @@ function narrowingToFit(p: Paragraph, room: number): Narrowing {
     if (twips <= most || !keepSpaces) return { twips: Math.min(twips, most), keepSpaces };
   }
   return NO_NARROWING;
+}
+
+/**
+ * A cell paragraph's runs by the lines the PDF broke them into (a run with a line break starts
+ * one), each line without the space it ends with before the break: a line narrowed to its room
+ * left no room for that space, and LibreOffice carried it over to a line of its own.
+ */
+function cellLines(runs: Run[]): Run[][] {
+  const lines: Run[][] = [];
+  for (const run of runs) {
+    if (run.lineBreak || lines.length === 0) lines.push([run]);
+    else lines[lines.length - 1]!.push(run);
+  }
+  return lines.map((line, i) => {
+    if (i === lines.length - 1) return line;
+    const last = line[line.length - 1]!;
+    return [...line.slice(0, -1), { ...last, text: last.text.replace(/\s+$/, '') }].filter((run, j) => j === 0 || run.text !== '');
+  });
 }
 
 /** Twips of character spacing taken off a line's characters, and whether its spaces keep their width. */
@@ -494,8 +518,13 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
         for (const { run, source } of pieces) children.push(...textRuns(run, options.pageNumber, options.cellShading, { twips: narrowing, keepSpaces: false }, source));
     });
   } else {
-    const narrowing = room === undefined ? NO_NARROWING : narrowingToFit(p, room - indentWidth);
-    for (const run of p.runs) children.push(...textRuns(run, options.pageNumber, options.cellShading, narrowing));
+    // A cell keeps the PDF's line breaks: each of its lines is a one-line paragraph of its own
+    // that the stand-in family, wider than the drawn one, would wrap too, one row line more.
+    const lines = options.inCell && room !== undefined ? cellLines(p.runs) : [p.runs];
+    for (const runs of lines) {
+      const narrowing = room === undefined ? NO_NARROWING : lines.length > 1 ? lineNarrowing({ ...p, runs }, room - indentWidth) : narrowingToFit(p, room - indentWidth);
+      for (const run of runs) children.push(...textRuns(run, options.pageNumber, options.cellShading, narrowing));
+    }
   }
   const fit = options.fit ?? AS_DRAWN;
   // Exact line spacing keeps the page's vertical rhythm.
