@@ -927,6 +927,9 @@ export function layoutToDocx(layout: DocumentLayout): Document {
           if (floats.length) children.push(new DocxParagraph({ children: floats.splice(0).map((img) => floatingImage(img, TextWrappingType.NONE)), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           if (pendingBreak) children.push(new DocxParagraph({ children: [new ColumnBreak()], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           else if (block.spaceBefore * fit.space > 1) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.min(block.spaceBefore * fit.space, 200)), lineRule: LineRuleType.EXACT } }));
+          // LibreOffice joins a table to the one right before it, into the first one's indent
+          // and grid: a table of other columns after it moved off its place, past the page's edge.
+          else if (children[children.length - 1] instanceof DocxTable) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           // A table narrower than its column keeps its distance from the column's left edge.
           const colRight = band.spanning ? left + contentWidth : (columns[column]?.x1 ?? left + contentWidth);
           const offset = Math.min(block.bbox.x0 - colX, colRight - colX - block.columns.reduce((a, b) => a + b, 0));
