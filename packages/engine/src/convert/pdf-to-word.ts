@@ -171,7 +171,8 @@ function textRuns(run: Run, pageNumber?: number, background?: string, narrowing:
   // extractors).
   const pieces = spacing < 0 && narrowing.keepSpaces && !run.text.includes(SOFT_HYPHEN) ? run.text.split(/(\s+)/).filter((t) => t !== '') : [run.text];
   if (pieces.length < 2) return [textRun(run, spacing, pageNumber, background)];
-  return pieces.map((text) => textRun({ ...run, text }, /\s/.test(text) ? 0 : spacing, pageNumber, background));
+  // The line break a run starts with comes before its first piece only.
+  return pieces.map((text, i) => textRun({ ...run, text, lineBreak: i === 0 && run.lineBreak }, /\s/.test(text) ? 0 : spacing, pageNumber, background));
 }
 
 function textRun(run: Run, spacing: number, pageNumber?: number, background?: string): TextRun {
@@ -281,6 +282,11 @@ const MAX_NARROWING = 0.12;
  */
 function narrowingToFit(p: Paragraph, room: number): Narrowing {
   if (lineCount(p) !== 1 || p.runs.length === 0) return NO_NARROWING;
+  return lineNarrowing(p, room);
+}
+
+/** narrowingToFit for one line of a paragraph, whatever the paragraph's own line count. */
+function lineNarrowing(p: Paragraph, room: number): Narrowing {
   const size = Math.min(...p.runs.map((r) => r.size));
   const most = Math.round(size * MAX_NARROWING * 20);
   // Narrowed letters with the spaces as wide as the stand-in's, when that fits; else every
@@ -293,6 +299,24 @@ function narrowingToFit(p: Paragraph, room: number): Narrowing {
     if (twips <= most || !keepSpaces) return { twips: Math.min(twips, most), keepSpaces };
   }
   return NO_NARROWING;
+}
+
+/**
+ * A cell paragraph's runs by the lines the PDF broke them into (a run with a line break starts
+ * one), each line without the space it ends with before the break: a line narrowed to its room
+ * left no room for that space, and LibreOffice carried it over to a line of its own.
+ */
+function cellLines(runs: Run[]): Run[][] {
+  const lines: Run[][] = [];
+  for (const run of runs) {
+    if (run.lineBreak || lines.length === 0) lines.push([run]);
+    else lines[lines.length - 1]!.push(run);
+  }
+  return lines.map((line, i) => {
+    if (i === lines.length - 1) return line;
+    const last = line[line.length - 1]!;
+    return [...line.slice(0, -1), { ...last, text: last.text.replace(/\s+$/, '') }].filter((run, j) => j === 0 || run.text !== '');
+  });
 }
 
 /** Twips of character spacing taken off a line's characters, and whether its spaces keep their width. */
@@ -502,13 +526,18 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
         for (const { run, source } of pieces) children.push(...textRuns(run, options.pageNumber, options.cellShading, { twips: narrowing, keepSpaces: false }, source));
     });
   } else {
-    const narrowing = room === undefined ? NO_NARROWING : narrowingToFit(p, room - indentWidth);
-    p.runs.forEach((run, i) => {
-      if (stops.length && run.tab) children.push(new TextRun({ children: [new Tab()] }));
-      // The space before a piece at a stop is the tab's.
-      const text = stops.length && p.runs[i + 1]?.tab ? run.text.replace(/\s+$/, '') : run.text;
-      children.push(...textRuns({ ...run, text }, options.pageNumber, options.cellShading, narrowing, run));
-    });
+    // A cell keeps the PDF's line breaks: each of its lines is a one-line paragraph of its own
+    // that the stand-in family, wider than the drawn one, would wrap too, one row line more.
+    const lines = options.inCell && room !== undefined ? cellLines(p.runs) : [p.runs];
+    for (const runs of lines) {
+      const narrowing = room === undefined ? NO_NARROWING : lines.length > 1 ? lineNarrowing({ ...p, runs }, room - indentWidth) : narrowingToFit(p, room - indentWidth);
+      runs.forEach((run, i) => {
+        if (stops.length && run.tab) children.push(new TextRun({ children: [new Tab()] }));
+        // The space before a piece at a stop is the tab's.
+        const text = stops.length && runs[i + 1]?.tab ? run.text.replace(/\s+$/, '') : run.text;
+        children.push(...textRuns({ ...run, text }, options.pageNumber, options.cellShading, narrowing, run));
+      });
+    }
   }
   const fit = options.fit ?? AS_DRAWN;
   // Exact line spacing keeps the page's vertical rhythm.
@@ -912,6 +941,9 @@ export function layoutToDocx(layout: DocumentLayout): Document {
           if (floats.length) children.push(new DocxParagraph({ children: floats.splice(0).map((img) => floatingImage(img, TextWrappingType.NONE)), spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           if (pendingBreak) children.push(new DocxParagraph({ children: [new ColumnBreak()], spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           else if (block.spaceBefore * fit.space > 1) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.min(block.spaceBefore * fit.space, 200)), lineRule: LineRuleType.EXACT } }));
+          // LibreOffice joins a table to the one right before it, into the first one's indent
+          // and grid: a table of other columns after it moved off its place, past the page's edge.
+          else if (children[children.length - 1] instanceof DocxTable) children.push(new DocxParagraph({ spacing: { before: 0, after: 0, line: 20, lineRule: LineRuleType.EXACT } }));
           // A table narrower than its column keeps its distance from the column's left edge.
           const colRight = band.spanning ? left + contentWidth : (columns[column]?.x1 ?? left + contentWidth);
           const offset = Math.min(block.bbox.x0 - colX, colRight - colX - block.columns.reduce((a, b) => a + b, 0));

@@ -5,9 +5,11 @@
  * cells set against their common rule reads as one line running across them.
  */
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Packer } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { analysePdf } from './analyse.js';
-import { pdfToWord } from '../convert/pdf-to-word.js';
+import { layoutToDocx, pdfToWord } from '../convert/pdf-to-word.js';
 import type { Paragraph, Table } from './layout.js';
 import { useTempDir } from '../../test/harness.js';
 import { opsPdf } from '../../test/layout-fixtures.js';
@@ -85,5 +87,38 @@ describe('text placement in ruled cells', () => {
     const names = cells.filter((c) => NAMES.some((n) => c.includes(`>${n}<`)));
     expect(names).toHaveLength(NAMES.length);
     for (const cell of names) expect(indent(cell, 'left')).toBeCloseTo(PADDING - 1.5, 0);
+  });
+});
+
+/**
+ * Two ruled grids one under the other: an indented header grid of three columns, then a grid
+ * of five columns from the margin, `gap` points below it.
+ */
+function stackedTablesPdf(gap: number): Uint8Array {
+  const ops = ['BT /F1 10 Tf 72 780 Td (Rates by product, as at the first of the month, in percent a year.) Tj ET'];
+  const grid = (x0: number, widths: number[], top: number, rows: number, text: (r: number, c: number) => string): number => {
+    const xs = widths.reduce((edges, w) => [...edges, edges[edges.length - 1]! + w], [x0]);
+    for (let r = 0; r <= rows; r++) ops.push(`0.5 w ${x0} ${top - r * 18} m ${xs[xs.length - 1]} ${top - r * 18} l S`);
+    for (const x of xs) ops.push(`0.5 w ${x} ${top} m ${x} ${top - rows * 18} l S`);
+    for (let r = 0; r < rows; r++) widths.forEach((_, c) => ops.push(`BT /F1 ${SIZE} Tf ${xs[c]! + 4} ${top - r * 18 - 12} Td (${text(r, c)}) Tj ET`));
+    return top - rows * 18;
+  };
+  const bottom = grid(240, [90, 90, 90], 740, 2, (r, c) => ['Principal', 'Interest', 'Package'][c]! + (r ? ' rate' : ''));
+  grid(72, [168, 90, 90, 90, 60], bottom - gap, 4, (r, c) => (c === 0 ? `Product number ${r + 1}` : c === 4 ? 'Full' : `${(3 + r * 0.25 + c * 0.1).toFixed(2)}%`));
+  return opsPdf(ops);
+}
+
+describe('two tables of different grids, one right under the other', () => {
+  it('are written with a paragraph between them, which keeps LibreOffice from joining the second to the first (its indent and grid)', async () => {
+    const layout = await analysePdf({ path: tmp.file('stacked.pdf', stackedTablesPdf(3)) });
+    const tables = layout.pages[0]!.blocks.filter((b): b is Table => b.kind === 'table');
+    expect(tables.map((t) => t.columns.length)).toEqual([3, 5]);
+    // No room left between them (a page squeezed to fit takes the gaps first).
+    tables[1]!.spaceBefore = 0;
+    const docx = tmp.out('stacked.docx');
+    writeFileSync(docx, await Packer.toBuffer(layoutToDocx(layout)));
+    const xml = execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' });
+    expect(xml.match(/<w:tbl>/g)).toHaveLength(2);
+    expect(xml).not.toContain('</w:tbl><w:tbl>');
   });
 });

@@ -103,3 +103,35 @@ describe('a running header as wide as the text, in a font a little wider than it
     for (const lines of pages) expect(lines[0]).toBe(header);
   });
 });
+
+describe('a ruled table whose cells hold two lines each, set closer than the stand-in sets them and as wide as the cell', () => {
+  it('keeps each line of a cell one line in LibreOffice: every line is narrowed to the cell like a one-line cell', async () => {
+    const size = 9;
+    const helvetica = new mupdf.Font('Helvetica');
+    // Letters drawn 9 % of the size closer than Helvetica sets them (Tc): each line as written
+    // in the stand-in, wider than its cell, would carry its last word over.
+    const tc = -size * 0.09;
+    const widthOf = (text: string): number => [...text].reduce((w, c) => w + helvetica.advanceGlyph(helvetica.encodeCharacter(c.codePointAt(0)!)) * size + tc, 0);
+    const cells = [
+      ['Extra Home Loan (2 Year', 'Introductory Rate)*'],
+      ['Extra Home Loan (4 Year', 'Introductory Period)*'],
+      ['Viridian Line of Credit', 'Residential Equity'],
+    ];
+    const padding = 3;
+    const first = Math.max(...cells.flat().map(widthOf)) + 2 * padding;
+    const xs = [LEFT, LEFT + first, LEFT + first + 60];
+    const row = 30;
+    const top = HEIGHT - 100;
+    const pdfString = (text: string): string => text.replace(/[()\\]/g, '\\$&');
+    const ops: string[] = [];
+    cells.forEach(([a, b], r) => {
+      const y = top - r * row;
+      ops.push(`BT /F2 ${size} Tf ${tc} Tc ${xs[0]! + padding} ${y - 12} Td (${pdfString(a!)}) Tj 0 -11 Td (${pdfString(b!)}) Tj ET`);
+      ops.push(`BT /F2 ${size} Tf ${xs[2]! - padding - widthOf('3.84%')} ${y - 18} Td (3.84%) Tj ET`);
+    });
+    for (let r = 0; r <= cells.length; r++) ops.push(`0.5 w ${xs[0]} ${top - r * row} m ${xs[2]} ${top - r * row} l S`);
+    for (const x of xs) ops.push(`0.5 w ${x} ${top} m ${x} ${top - cells.length * row} l S`);
+    const pages = await roundTripLines('condensed-cells', pagesPdf([ops]));
+    for (const line of cells.flat()) expect(pages[0]!.some((l) => l.includes(line))).toBe(true);
+  });
+});
