@@ -44,11 +44,11 @@ function show(font: string, size: number, x: number, y: number, text: string, rg
   return `BT ${rgb} rg /${font} ${size} Tf ${x} ${y} Td (${esc(text)}) Tj ET`;
 }
 
-/** A one-page A4 PDF drawing `ops` (content-stream operators; Helvetica as /F1; y grows upwards). */
-export function opsPdf(ops: string[]): Uint8Array {
+/** A one-page A4 PDF drawing `ops` (content-stream operators; the base-14 `font`, Helvetica unless told, as /F1; y grows upwards). */
+export function opsPdf(ops: string[], font = 'Helvetica'): Uint8Array {
   const doc = new mupdf.PDFDocument();
   try {
-    const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')) };
+    const fonts = { F1: doc.addSimpleFont(new mupdf.Font(font)) };
     doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: fonts }, ops.join('\n')));
     return savedBytes(doc, 'compress');
   } finally {

@@ -373,6 +373,18 @@ function shadingAt(fills: Fill[], x: number, y: number): string | undefined {
 
 /** Each cell's fill: the topmost one under its middle that covers most of the cell. */
 function shadeCells(table: Table, fills: Fill[]): void {
+  forEachCellBox(table, (cell, { x0, y0, x1, y1 }) => {
+    const cx = (x0 + x1) / 2;
+    const cy = (y0 + y1) / 2;
+    const under = fills.filter((f) => cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1);
+    const top = under[under.length - 1];
+    const covered = top ? (Math.min(top.x1, x1) - Math.max(top.x0, x0)) * (Math.min(top.y1, y1) - Math.max(top.y0, y0)) : 0;
+    if (top && top.color !== 'ffffff' && covered >= (x1 - x0) * (y1 - y0) * 0.5) cell.shading = top.color;
+  });
+}
+
+/** Calls `visit` with each cell of the table and its box as laid out (columns and rows as drawn). */
+function forEachCellBox(table: Table, visit: (cell: TableCell, box: Rect) => void): void {
   const xs = [table.bbox.x0];
   for (const w of table.columns) xs.push(xs[xs.length - 1]! + w);
   let y0 = table.bbox.y0;
@@ -383,12 +395,7 @@ function shadeCells(table: Table, fills: Fill[]): void {
       const x0 = xs[column] ?? table.bbox.x1;
       const x1 = xs[column + cell.colSpan] ?? table.bbox.x1;
       column += cell.colSpan;
-      const cx = (x0 + x1) / 2;
-      const cy = (y0 + y1) / 2;
-      const under = fills.filter((f) => cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1);
-      const top = under[under.length - 1];
-      const covered = top ? (Math.min(top.x1, x1) - Math.max(top.x0, x0)) * (Math.min(top.y1, y1) - Math.max(top.y0, y0)) : 0;
-      if (top && top.color !== 'ffffff' && covered >= (x1 - x0) * (y1 - y0) * 0.5) cell.shading = top.color;
+      visit(cell, { x0, y0, x1, y1 });
     }
     y0 = y1;
   }
@@ -400,8 +407,6 @@ function shadeCells(table: Table, fills: Fill[]): void {
  * keeps the rules it has, in their colours.
  */
 function ruleCells(table: Table, rules: Rule[]): void {
-  const xs = [table.bbox.x0];
-  for (const w of table.columns) xs.push(xs[xs.length - 1]! + w);
   // The colour of the rules in that direction, at `at` across, covering over half the stretch
   // from a to b (the colour covering most of it); undefined when they cover less.
   const drawn = (horizontal: boolean, at: number, a: number, b: number): string | undefined => {
@@ -422,19 +427,10 @@ function ruleCells(table: Table, rules: Rule[]): void {
     if (total / Math.max(1e-6, b - a) <= 0.5) return undefined;
     return [...byColor.entries()].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
   };
-  let y0 = table.bbox.y0;
-  for (const row of table.rows) {
-    const y1 = y0 + row.height;
-    let column = 0;
-    for (const cell of row.cells) {
-      const x0 = xs[column] ?? table.bbox.x1;
-      const x1 = xs[column + cell.colSpan] ?? table.bbox.x1;
-      column += cell.colSpan;
-      const edges = { top: drawn(true, y0, x0, x1), bottom: drawn(true, y1, x0, x1), left: drawn(false, x0, y0, y1), right: drawn(false, x1, y0, y1) };
-      cell.rules = Object.fromEntries(Object.entries(edges).filter(([, color]) => color !== undefined));
-    }
-    y0 = y1;
-  }
+  forEachCellBox(table, (cell, { x0, y0, x1, y1 }) => {
+    const edges = { top: drawn(true, y0, x0, x1), bottom: drawn(true, y1, x0, x1), left: drawn(false, x0, y0, y1), right: drawn(false, x1, y0, y1) };
+    cell.rules = Object.fromEntries(Object.entries(edges).filter(([, color]) => color !== undefined));
+  });
 }
 
 /** A rule whose colour is not known is taken for black. */

@@ -12,6 +12,7 @@ import { savedBytes } from '../../test/fixtures.js';
 import { useTempDir } from '../../test/harness.js';
 import { toolsAvailable } from '../../test/tools.js';
 import { pngFile, rgbFrame } from '../../test/image-fixtures.js';
+import { opsPdf } from '../../test/layout-fixtures.js';
 import { useWordRoundTrip } from '../../test/word-round-trip.js';
 
 const tmp = useTempDir('pagewright-page-spill-');
@@ -163,14 +164,7 @@ describe('two columns whose left one starts far below the right one (figures abo
     ops.push(`BT /F1 ${size} Tf ${mid + gutter / 2} ${top} Td (Rightmost opening words) Tj ET`);
     for (let i = 1; i < 45; i++) ops.push(`BT /F1 ${size} Tf ${mid + gutter / 2} ${(top - i * pitch).toFixed(2)} Td (${lineOf(i + 3)}) Tj ET`);
     for (let i = 0; i < 32; i++) ops.push(`BT /F1 ${size} Tf ${LEFT} ${(top - 150 - i * pitch).toFixed(2)} Td (${lineOf(i)}) Tj ET`);
-    const doc = new mupdf.PDFDocument();
-    let pdf: Uint8Array;
-    try {
-      doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: { F1: doc.addSimpleFont(times) } }, ops.join('\n')));
-      pdf = savedBytes(doc, 'compress');
-    } finally {
-      doc.destroy();
-    }
+    const pdf = opsPdf(ops, 'Times-Roman');
     const { pages, rendered: renderedPath } = await roundTripPages('left-column-lower', pdf);
     const rendered = mupdf.Document.openDocument(readFileSync(renderedPath), 'application/pdf');
     let rightTop = Infinity;
@@ -224,14 +218,7 @@ describe.runIf(toolsAvailable('two columns about an em apart: pdftotext reads th
     const left = paragraph(LEFT, top - 2 * pitch - 2, 38);
     const right: string[] = [];
     for (let i = 0; i < 10; i++) right.push(paragraph(LEFT + width + gutter, top - i * 4 * pitch, 3));
-    const doc = new mupdf.PDFDocument();
-    let pdf: Uint8Array;
-    try {
-      doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: { F1: doc.addSimpleFont(times) } }, ops.join('\n')));
-      pdf = savedBytes(doc, 'compress');
-    } finally {
-      doc.destroy();
-    }
+    const pdf = opsPdf(ops, 'Times-Roman');
     const { pages, xml, rendered } = await roundTripPages('gutter-em', pdf);
     expect(pages).toBe(1);
     // The gutter is written at least an em and a half point wide.
