@@ -963,6 +963,8 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
   const textOf = (l: Line): string => texts.get(l) ?? (texts.set(l, lineText(l)), texts.get(l)!);
   const bolds = new Map<Line, boolean>();
   const boldOf = (l: Line): boolean => bolds.get(l) ?? (bolds.set(l, isBoldLine(l)), bolds.get(l)!);
+  // The drawn pitch of lines split from their neighbours at a line of pieces.
+  const pitches = new Map<Line, number>();
   for (const line of sorted) {
     const group = groups[groups.length - 1];
     const prev = group?.[group.length - 1];
@@ -993,6 +995,14 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     // ruled cell one such line is enough (the cell is a column of the page holding its own
     // list); on the page, where a heading line may have its date set apart at the right, two.
     if (!breakHere && (inCell ? piecesApart(prev) || piecesApart(line) : piecesApart(prev) && piecesApart(line))) breakHere = true;
+    // On the page one such line among lines of text (a report's header line over its title)
+    // is set apart too, to keep its stops, at the pitch drawn: its lines do not grow apart.
+    // Only lines a line apart at least: closer ones (text drawn over text, side-by-side blocks
+    // on staggered baselines) would be stacked taller than drawn.
+    if (!breakHere && !inCell && gap >= Math.max(prev.size, line.size) * 0.95 && (piecesApart(prev) || piecesApart(line))) {
+      breakHere = true;
+      for (const l of [prev, line]) pitches.set(l, Math.min(pitches.get(l) ?? Infinity, gap));
+    }
     // A short previous line in a block whose other lines reach the right edge ends a paragraph.
     if (!breakHere && group.length >= 1) {
       const prevShort = prev.x1 < textRight - Math.max(colWidth * 0.12, prev.size * 3);
@@ -1004,7 +1014,14 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     if (breakHere) groups.push([line]);
     else group.push(line);
   }
-  return groups.map((g) => describeParagraph(g, col, ctx, column, inCell, cellAlign));
+  return groups.map((g) => {
+    const p = describeParagraph(g, col, ctx, column, inCell, cellAlign);
+    // A one-line paragraph is written as tall as its size needs; split from lines set closer,
+    // it keeps their pitch (never tighter than its glyphs need).
+    const pitch = g.length === 1 ? pitches.get(g[0]!) : undefined;
+    if (pitch !== undefined) p.lineSpacing = Math.max(g[0]!.size * 1.05, Math.min(p.lineSpacing, pitch));
+    return p;
+  });
 }
 
 /**

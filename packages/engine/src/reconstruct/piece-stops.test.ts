@@ -99,3 +99,42 @@ describe('a line of pieces set apart at stops', () => {
     expect(date.x0).toBeGreaterThan(LEFT + widthOf(TITLE[0]!, 11) + 20);
   });
 });
+
+const REPORT_HEADER = ['Page 1', 'CITY POLICE DEPARTMENT', 'Report Run: Tue, May-24-16'];
+const REPORT_TITLE = 'FIREARM SEARCH';
+/** The report's line pitch: its lines are set as close as its size, a line under the next. */
+const PITCH = 10;
+
+/**
+ * A report's header line of pieces (page, department centred, run date flush right) over its
+ * title, set at the listing's tight pitch, then running text.
+ */
+function reportHeaderPdf(): Uint8Array {
+  const xs = [LEFT, (LEFT + RIGHT) / 2 - widthOf(REPORT_HEADER[1]!, 9) / 2, RIGHT - widthOf(REPORT_HEADER[2]!, 9)];
+  const ops = [`BT /F1 9 Tf ${REPORT_HEADER.map((t, i) => `1 0 0 1 ${xs[i]!.toFixed(2)} 780 Tm (${t}) Tj`).join(' ')} ET`];
+  ops.push(`BT /F1 9 Tf ${((LEFT + RIGHT) / 2 - widthOf(REPORT_TITLE, 9) / 2).toFixed(2)} ${780 - PITCH} Td (${REPORT_TITLE}) Tj ET`);
+  BODY.forEach((line, i) => ops.push(`BT /F1 10 Tf ${LEFT} ${720 - i * 12} Td (${line}) Tj ET`));
+  return opsPdf(ops);
+}
+
+describe('a line of pieces over a line of text', () => {
+  it('keeps its stops apart from the next line, at the pitch drawn', async () => {
+    const path = tmp.file('report-header.pdf', reportHeaderPdf());
+    const layout = await analysePdf({ path });
+    const paragraphs = layout.pages[0]!.blocks.filter((b): b is Paragraph => b.kind === 'paragraph');
+    const header = paragraphs.find((p) => p.runs.map((r) => r.text).join('').startsWith(REPORT_HEADER[0]!))!;
+    // Joined to the title below it, the header was a paragraph of two lines: no stops.
+    expect(header.runs.map((r) => r.tab?.align)).toEqual([undefined, 'center', 'right']);
+    const title = paragraphs.find((p) => p.runs.map((r) => r.text).join('') === REPORT_TITLE)!;
+    // Each one-line paragraph keeps the lines' pitch: written taller, the page would grow.
+    expect(header.lineSpacing).toBeCloseTo(PITCH, 1);
+    expect(title.lineSpacing).toBeCloseTo(PITCH, 1);
+    expect(title.spaceBefore).toBeLessThan(0.5);
+
+    const { rendered, pages } = await roundTrip('report-header', path);
+    expect(pages).toBe(1);
+    const words = wordEdges(rendered);
+    expect(Math.abs(words.get('May-24-16')!.x1 - RIGHT)).toBeLessThan(3);
+    expect(words.get('POLICE')!.x0).toBeGreaterThan(LEFT + widthOf(REPORT_HEADER[0]!, 9) + 100);
+  });
+});
