@@ -560,7 +560,7 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     // over the figure): it takes no room in the flow. LibreOffice reads a frame that text wraps
     // through (or around) as one the text flows past below it, pushing the figure down.
     ...(options.framed
-      ? { frame: { type: 'absolute' as const, position: { x: twips(p.bbox.x0), y: twips(Math.max(0, labelTop(p))) }, anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE }, wrap: FrameWrap.NONE } }
+      ? { frame: { type: 'absolute' as const, position: { x: twips(p.bbox.x0), y: twips(Math.max(0, labelTop(p))) }, ...(p.lineEnds?.length ? { width: twips(p.bbox.x1 - p.bbox.x0 + 2) } : {}), anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE }, wrap: FrameWrap.NONE } }
       : {}),
     ...(p.headingLevel ? { heading: HEADINGS[Math.min(6, p.headingLevel) - 1]! } : {}),
     // Level 0 always: the number's start and format are the first level's, and the
@@ -862,10 +862,27 @@ export function layoutToDocx(layout: DocumentLayout): Document {
     const left = page.margins.left;
     const right = page.margins.right;
     const contentWidth = Math.max(36, page.width - left - right);
-    const headerTop = page.header.length ? Math.min(...page.header.map((p) => p.bbox.y0)) : undefined;
-    const headerBottom = page.header.length ? Math.max(...page.header.map((p) => p.bbox.y1)) : 0;
-    const footerTop = page.footer.length ? Math.min(...page.footer.map((p) => p.bbox.y0)) : undefined;
-    const footerBottom = page.footer.length ? Math.max(...page.footer.map((p) => p.bbox.y1)) : page.height;
+    // Running text set on one side of the page while the body runs past it on the other (notes
+    // down beside a contact line and logo, a title up beside a repeated heading) shares its
+    // height with the body: as Word's header or footer it would move the body's margin past
+    // it, and the body's lines would spill. It is written at its place on the page instead,
+    // taking no room, and the body starts and ends where it is drawn.
+    // Neither a floating picture nor text set sideways (a stamp up the margin, written across)
+    // takes the height it is drawn over.
+    const inFlow = page.blocks.filter((b) => !(b.kind === 'image' && b.float) && !(b.kind === 'paragraph' && b.sideways));
+    const uprightHeader = page.header.filter((p) => !p.sideways);
+    const uprightFooter = page.footer.filter((p) => !p.sideways);
+    const runningBottom = uprightHeader.length ? Math.max(...uprightHeader.map((p) => p.bbox.y1)) : undefined;
+    const headerBeside = runningBottom !== undefined && inFlow.some((b) => b.bbox.y0 < runningBottom - 2);
+    const runningTop = uprightFooter.length ? Math.min(...uprightFooter.map((p) => p.bbox.y0)) : undefined;
+    const footerBeside = runningTop !== undefined && inFlow.some((b) => b.bbox.y1 > runningTop + 2);
+    const header = headerBeside ? [] : page.header;
+    const footer = footerBeside ? [] : page.footer;
+    const besideBody = [...(headerBeside ? page.header : []), ...(footerBeside ? page.footer : [])];
+    const headerTop = header.length ? Math.min(...header.map((p) => p.bbox.y0)) : undefined;
+    const headerBottom = header.length ? Math.max(...header.map((p) => p.bbox.y1)) : 0;
+    const footerTop = footer.length ? Math.min(...footer.map((p) => p.bbox.y0)) : undefined;
+    const footerBottom = footer.length ? Math.max(...footer.map((p) => p.bbox.y1)) : page.height;
     // The body may run a little longer than in the PDF (other fonts wrap differently): the
     // bottom margin leaves it the room down to the footer instead of the PDF's last line, or
     // half the PDF's margin when there is no footer (the flow's place is set from the top).
@@ -894,7 +911,7 @@ export function layoutToDocx(layout: DocumentLayout): Document {
     const roomOf: RoomOf = (b, spanning) => (spanning ? contentWidth : (page.columns[b.column]?.x1 ?? left + contentWidth) - (page.columns[b.column]?.x0 ?? left));
     const fit = pageFit(bands, page.height - top - bottom - FIT_SLACK, roomOf);
     bands.forEach((band, bandIndex) => {
-      const children: Child[] = [];
+      const children: Child[] = bandIndex === 0 ? besideBody.map((p) => paragraph(p, ctx, { framed: true, pageNumber: page.index })) : [];
       const columns = band.spanning ? [{ x0: left, x1: left + contentWidth }] : withGutters(page.columns, band.blocks);
       let currentColumn = 0;
       let pendingBreak = false;
@@ -987,16 +1004,16 @@ export function layoutToDocx(layout: DocumentLayout): Document {
       };
       const section: ISectionOptions = { properties, children };
       if (first) {
-        const hKey = runningKey(page.header);
-        const fKey = runningKey(page.footer);
+        const hKey = runningKey(header);
+        const fKey = runningKey(footer);
         const mutable = section as { headers?: ISectionOptions['headers']; footers?: ISectionOptions['footers'] };
         // A page without a header needs an empty one only to end the previous page's.
         if (hKey !== (headerKey ?? '')) {
-          mutable.headers = { default: new Header({ children: page.header.length ? page.header.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index, room: contentWidth - 0.1 })) : [emptyRunning()] }) };
+          mutable.headers = { default: new Header({ children: header.length ? header.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index, room: contentWidth - 0.1 })) : [emptyRunning()] }) };
           headerKey = hKey;
         }
         if (fKey !== (footerKey ?? '')) {
-          mutable.footers = { default: new Footer({ children: page.footer.length ? page.footer.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index, room: contentWidth - 0.1 })) : [emptyRunning()] }) };
+          mutable.footers = { default: new Footer({ children: footer.length ? footer.map((p) => paragraph(withoutIndentFrom(p, left), ctx, { pageNumber: page.index, room: contentWidth - 0.1 })) : [emptyRunning()] }) };
           footerKey = fKey;
         }
       }
