@@ -242,47 +242,43 @@ describe('running text on the right of the page while the notes on the left run 
     return line;
   };
 
-  it('keeps each page one page in LibreOffice: the footer takes no room from the notes, which end where they are drawn', async () => {
+  /** Two pages of Times, each drawn by `opsOf(page)`. */
+  const notesPdf = (opsOf: (page: number) => string[]): Uint8Array => {
     const doc = new mupdf.PDFDocument();
-    let pdf: Uint8Array;
     try {
       const fonts = { F1: doc.addSimpleFont(times) };
-      for (let p = 0; p < 2; p++) {
-        const ops: string[] = [];
-        // Notes from the top down to 20 pt above the page's bottom edge, different on each page.
-        for (let i = 0, y = HEIGHT - 40; y >= 20; i++, y -= pitch) ops.push(`BT /F1 ${size} Tf 30 ${y.toFixed(2)} Td (${lineOf(i * 3 + p * 7)}) Tj ET`);
-        // The same contact lines on every page, on the right, their top 50 pt above the bottom edge.
-        ops.push(`BT /F1 10 Tf 330 42 Td (Call us on 13 2224, 8am to 8pm, 7 days.) Tj ET`);
-        ops.push(`BT /F1 10 Tf 330 28 Td (Visit the website or drop into any branch.) Tj ET`);
-        doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: fonts }, ops.join('\n')));
-      }
-      pdf = savedBytes(doc, 'compress');
+      for (let p = 0; p < 2; p++) doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: fonts }, opsOf(p).join('\n')));
+      return savedBytes(doc, 'compress');
     } finally {
       doc.destroy();
     }
+  };
+
+  it('keeps each page one page in LibreOffice: the footer takes no room from the notes, which end where they are drawn', async () => {
+    const pdf = notesPdf((p) => {
+      const ops: string[] = [];
+      // Notes from the top down to 20 pt above the page's bottom edge, different on each page.
+      for (let i = 0, y = HEIGHT - 40; y >= 20; i++, y -= pitch) ops.push(`BT /F1 ${size} Tf 30 ${y.toFixed(2)} Td (${lineOf(i * 3 + p * 7)}) Tj ET`);
+      // The same contact lines on every page, on the right, their top 50 pt above the bottom edge.
+      ops.push(`BT /F1 10 Tf 330 42 Td (Call us on 13 2224, 8am to 8pm, 7 days.) Tj ET`);
+      ops.push(`BT /F1 10 Tf 330 28 Td (Visit the website or drop into any branch.) Tj ET`);
+      return ops;
+    });
     const { pages, texts } = await roundTripPages('footer-beside', pdf);
     expect(pages).toBe(2);
     for (const text of texts) expect(text.replace(/\s+/g, ' ')).toContain('Call us on 13 2224');
   }, 120_000);
 
   it('keeps each page one page in LibreOffice: the header takes no room from the notes, which start where they are drawn', async () => {
-    const doc = new mupdf.PDFDocument();
-    let pdf: Uint8Array;
-    try {
-      const fonts = { F1: doc.addSimpleFont(times) };
-      for (let p = 0; p < 2; p++) {
-        const ops: string[] = [];
-        // Notes from 12 pt below the page's top edge down to 40 pt above its bottom, different on each page.
-        for (let i = 0, y = HEIGHT - 20; y >= 40; i++, y -= pitch) ops.push(`BT /F1 ${size} Tf 30 ${y.toFixed(2)} Td (${lineOf(i * 3 + p * 7)}) Tj ET`);
-        // The same heading on every page, on the right, its bottom 47 pt below the top edge.
-        ops.push(`BT /F1 10 Tf 330 ${HEIGHT - 32} Td (Effective as at 9 April 2019) Tj ET`);
-        ops.push(`BT /F1 10 Tf 330 ${HEIGHT - 44} Td (Rates for home loans, per annum) Tj ET`);
-        doc.insertPage(-1, doc.addPage([0, 0, WIDTH, HEIGHT], 0, { Font: fonts }, ops.join('\n')));
-      }
-      pdf = savedBytes(doc, 'compress');
-    } finally {
-      doc.destroy();
-    }
+    const pdf = notesPdf((p) => {
+      const ops: string[] = [];
+      // Notes from 12 pt below the page's top edge down to 40 pt above its bottom, different on each page.
+      for (let i = 0, y = HEIGHT - 20; y >= 40; i++, y -= pitch) ops.push(`BT /F1 ${size} Tf 30 ${y.toFixed(2)} Td (${lineOf(i * 3 + p * 7)}) Tj ET`);
+      // The same heading on every page, on the right, its bottom 47 pt below the top edge.
+      ops.push(`BT /F1 10 Tf 330 ${HEIGHT - 32} Td (Effective as at 9 April 2019) Tj ET`);
+      ops.push(`BT /F1 10 Tf 330 ${HEIGHT - 44} Td (Rates for home loans, per annum) Tj ET`);
+      return ops;
+    });
     const { pages, texts } = await roundTripPages('header-beside', pdf);
     expect(pages).toBe(2);
     for (const text of texts) expect(text.replace(/\s+/g, ' ')).toContain('Effective as at 9 April 2019');
