@@ -697,12 +697,29 @@ function cellBorders(cell: TableCell, rules: NonNullable<TableCell['rules']>): R
   };
 }
 
+/** The colour of a table whose every cell is ruled along all four edges in that one colour. */
+function gridColour(t: Table): string | undefined {
+  let colour: string | undefined;
+  for (const row of t.rows) {
+    for (const { rules } of row.cells) {
+      const edge = rules?.top;
+      if (!edge || rules.bottom !== edge || rules.left !== edge || rules.right !== edge || (colour !== undefined && colour !== edge)) return undefined;
+      colour = edge;
+    }
+  }
+  return colour;
+}
+
 /** A row edge that is not drawn: a rule as wide as RULE in the paper's colour. */
 const UNDRAWN = { style: BorderStyle.SINGLE, size: RULE.size, color: 'FFFFFF' } as const;
 
 function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
-  // Cells that say which of their edges are ruled draw those only.
-  const border = t.ruled && !t.rows.some((r) => r.cells.some((c) => c.rules)) ? RULE : NO_RULE;
+  // Cells that say which of their edges are ruled draw those only; a grid ruled along every
+  // edge in one colour draws them as the table's borders (the same layout, and a third less
+  // XML to build than a set on each cell).
+  const grid = gridColour(t);
+  const eachCell = grid === undefined && t.rows.some((r) => r.cells.some((c) => c.rules));
+  const border = t.ruled && !eachCell ? { ...RULE, color: grid ?? RULE.color } : NO_RULE;
   const borders = { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border };
   const widths = t.columns.map((w) => Math.max(twips(w), 120));
   const rows = t.rows.map((row) => {
@@ -721,7 +738,7 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       return new DocxTableCell({
         children,
         ...(cell.shading ? { shading: shade(cell.shading) } : {}),
-        ...(cell.rules ? { borders: cellBorders(cell, cell.rules) } : {}),
+        ...(cell.rules && eachCell ? { borders: cellBorders(cell, cell.rules) } : {}),
         width: { size: width, type: WidthType.DXA },
         verticalAlign: cell.valign === 'bottom' ? VerticalAlignTable.BOTTOM : cell.valign === 'center' ? VerticalAlignTable.CENTER : VerticalAlignTable.TOP,
         // Narrow cell margins: the PDF's text often reaches close to the cell's rules, and a
