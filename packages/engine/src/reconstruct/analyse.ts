@@ -407,11 +407,29 @@ function forEachCellBox(table: Table, visit: (cell: TableCell, box: Rect) => voi
  * keeps the rules it has, in their colours.
  */
 function ruleCells(table: Table, rules: Rule[]): void {
+  // The rules of each direction sorted by their place across, so that a cell's edge looks only
+  // at the rules near it: a grid of thousands of cells would otherwise scan every rule per edge.
+  const byPlace = (horizontal: boolean): { at: number; order: number; rule: Rule }[] =>
+    rules.flatMap((rule, order) => (rule.horizontal === horizontal ? [{ at: horizontal ? rule.y0 : rule.x0, order, rule }] : [])).sort((p, q) => p.at - q.at);
+  const sorted = { horizontal: byPlace(true), vertical: byPlace(false) };
+  const near = (horizontal: boolean, at: number): Rule[] => {
+    const list = horizontal ? sorted.horizontal : sorted.vertical;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.at < at - RULE_SNAP) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: { order: number; rule: Rule }[] = [];
+    for (let i = lo; i < list.length && list[i]!.at <= at + RULE_SNAP; i++) found.push(list[i]!);
+    // In drawing order, as the colours of overlapping rules are counted in that order.
+    return found.sort((p, q) => p.order - q.order).map((f) => f.rule);
+  };
   // The colour of the rules in that direction, at `at` across, covering over half the stretch
   // from a to b (the colour covering most of it); undefined when they cover less.
   const drawn = (horizontal: boolean, at: number, a: number, b: number): string | undefined => {
-    const spans = rules
-      .filter((r) => r.horizontal === horizontal && Math.abs((horizontal ? r.y0 : r.x0) - at) <= RULE_SNAP)
+    const spans = near(horizontal, at)
       .map((r) => ({ s: Math.max(a, horizontal ? r.x0 : r.y0), e: Math.min(b, horizontal ? r.x1 : r.y1), color: r.color ?? BLACK }))
       .filter(({ s, e }) => e > s)
       .sort((p, q) => p.s - q.s);
