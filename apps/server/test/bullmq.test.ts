@@ -152,7 +152,7 @@ describe.skipIf(!hasRedis)('BullMQ queue: the API enqueues, worker processes run
     for (const other of live().filter((w) => w !== quick)) await other.kill();
     const taskId = await startLongTask();
     await workerRunning(taskId, 1);
-    expect(await quick.stop()).toBe(0);
+    expect(await quick.stop(), quick.output()).toBe(0);
     expect(quick.output()).toContain('task handed back to the queue at shutdown');
     expect(queryDb<{ status: string }>(server, 'select status from tasks where task_id = ?', taskId)[0]?.status).toBe('queued');
     workers.push(await startWorker(server));

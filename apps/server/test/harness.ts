@@ -501,7 +501,11 @@ export async function startWorker(server: TestServer, env: Record<string, string
   const child = spawn(process.execPath, [workerMain], { env: { ...server.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => {
+    // A worker ended by a signal it was not sent (a native crash) says so in its output.
+    if (signal) log += `\n[worker ${child.pid} ended by ${signal}]\n`;
+    resolve(code);
+  }));
   const deadline = Date.now() + 20_000;
   while (!log.includes('taking tasks from the BullMQ queues')) {
     if (child.exitCode !== null) throw new Error(`worker exited early:\n${log}`);
