@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RICH, richPdf } from '../../test/convert-fixtures.js';
 import { buildPdf } from '../../test/fixtures.js';
+import { stencilMaskPdf, turnedImagePdf } from '../../test/layout-fixtures.js';
 import { errorOf, useTempDir } from '../../test/harness.js';
 import { pdfToPpt } from './pdf-to-ppt.js';
 import { mupdf } from '../mupdf.js';
@@ -129,6 +130,50 @@ describe('pdfToPpt', () => {
     expect(faceOf('Set in DejaVu Sans')).toBe('DejaVu Sans');
     expect(faceOf('Set in Helvetica')).toBe('Arial');
     expect(faceOf('Set in Times Bold')).toBe('Times New Roman');
+  });
+});
+
+/** The pictures of slide 1 but the page drawing behind everything: each one's place (points) and its media's pixels. */
+async function placedPictures(zip: Map<string, Buffer>): Promise<{ place: number[]; pixel: (fx: number, fy: number) => number[] }[]> {
+  const slide = zip.get('ppt/slides/slide1.xml')!.toString('utf8');
+  const rels = zip.get('ppt/slides/_rels/slide1.xml.rels')!.toString('utf8');
+  const pictures = [...slide.matchAll(/<p:pic>[\s\S]*?<\/p:pic>/g)].map((m) => m[0]).filter((pic) => !pic.includes('descr="Page drawing"'));
+  return Promise.all(pictures.map(async (pic) => {
+    const id = /r:embed="([^"]+)"/.exec(pic)![1]!;
+    const target = new RegExp(`Id="${id}"[^>]*Target="\\.\\./media/([^"]+)"`).exec(rels)![1]!;
+    const { data, info } = await sharp(zip.get(`ppt/media/${target}`)!).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const m = /<a:off x="(\d+)" y="(\d+)"\/>\s*<a:ext cx="(\d+)" cy="(\d+)"/.exec(pic)!;
+    return {
+      place: m.slice(1).map((v) => Math.round(Number(v) / EMU_PER_POINT)),
+      pixel: (fx: number, fy: number) => {
+        const at = (Math.floor(fy * info.height) * info.width + Math.floor(fx * info.width)) * info.channels;
+        return [data[at]!, data[at + 1]!, data[at + 2]!];
+      },
+    };
+  }));
+}
+
+describe('pdfToPpt pictures that their own pixels do not show as drawn', () => {
+  const near = (rgb: number[], want: number[]): boolean => rgb.every((v, i) => Math.abs(v - want[i]!) <= 3);
+
+  it('shows a 1-bit stencil mask drawn over a picture as seen: the picture where the mask leaves it, its colour where it paints', async () => {
+    const input = tmp.file('mask-over-image.pdf', stencilMaskPdf({ overImage: true }));
+    await pdfToPpt({ path: input }, tmp.out('mask.pptx'));
+    const pictures = await placedPictures(readZip(tmp.out('mask.pptx')));
+    expect(pictures.map((p) => p.place)).toEqual([[72, 142, 200, 100]]);
+    // The top row of cells: unpainted (the green picture), painted (blue).
+    expect(near(pictures[0]!.pixel(1 / 8, 1 / 8), [0, 255, 0])).toBe(true);
+    expect(near(pictures[0]!.pixel(3 / 8, 1 / 8), [0, 0, 255])).toBe(true);
+  });
+
+  it('keeps a picture turned on the page as it stands there, not as its pixels are stored', async () => {
+    const input = tmp.file('turned.pdf', turnedImagePdf());
+    await pdfToPpt({ path: input }, tmp.out('turned.pptx'));
+    const pictures = await placedPictures(readZip(tmp.out('turned.pptx')));
+    expect(pictures.map((p) => p.place)).toEqual([[260, 262, 40, 80]]);
+    // The red corner at the bottom left, where the page shows it.
+    expect(near(pictures[0]!.pixel(0.1, 0.95), [255, 0, 0])).toBe(true);
+    expect(near(pictures[0]!.pixel(0.1, 0.05), [0, 0, 255])).toBe(true);
   });
 });
 

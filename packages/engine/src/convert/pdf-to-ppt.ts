@@ -4,7 +4,8 @@
  * always the page's. Text becomes editable text boxes in place: one box per text block of
  * MuPDF's structured text, its lines as paragraphs at the measured line spacing, runs with font,
  * size, bold, italic and colour; a line broken by wide gaps (table cells, tab stops) gets one
- * box per piece, so the pieces stay where they were. Raster images become pictures in place.
+ * box per piece, so the pieces stay where they were. Raster images become pictures in place;
+ * stencil masks and turned images are drawn from the page as seen, over the pictures they cover.
  * Vector art (paths, shadings, image masks) is kept as one picture behind everything: the page
  * rendered at 150 dpi by MuPDF through a device that leaves text and raster images out, so the
  * picture never doubles the editable text.

@@ -7,7 +7,9 @@
 import { CatalogueError } from '@pagewright/contracts';
 import { reasonOf } from '../errors.js';
 import { borrowedShade, mupdf, walkText } from '../mupdf.js';
+import { regionDpi, renderWithoutText, uniteRegions } from '../reconstruct/extract.js';
 import { fontStyle, portableFamily } from '../reconstruct/fonts.js';
+import type { Rect } from '../reconstruct/layout.js';
 
 export type Box = [number, number, number, number];
 
@@ -107,7 +109,9 @@ const MONO_NAME = /courier|mono|consol/i;
 /**
  * Text (spans of one font, size and colour), images and the page size. Images are encoded as
  * JPEG (quality 90) when they are opaque colour pictures, PNG otherwise (masks, alpha, grey line
- * art), so that a re-encoded picture stays close to the original without growing tenfold.
+ * art), so that a re-encoded picture stays close to the original without growing tenfold. A
+ * stencil mask or a turned image is the region of the page it covers, rendered without text
+ * (with the pictures it overlaps), after the other pictures.
  */
 export function readPage(page: InstanceType<typeof mupdf.PDFPage>, withImages = true): PositionalPage {
   const bounds = page.getBounds();
@@ -117,6 +121,8 @@ export function readPage(page: InstanceType<typeof mupdf.PDFPage>, withImages = 
   const height = bounds[3] - bounds[1];
   const blocks: TextBlock[] = [];
   const images: PageImage[] = [];
+  // Regions of images drawn from the rendered page (stencil masks, turned images).
+  const fromPage: { box: Rect; dpi: number }[] = [];
   const text = page.toStructuredText(withImages ? 'preserve-whitespace,preserve-images' : 'preserve-whitespace');
   try {
     let block: TextBlock | undefined;
@@ -177,13 +183,29 @@ export function readPage(page: InstanceType<typeof mupdf.PDFPage>, withImages = 
         if (block && block.lines.length > 0) blocks.push(block);
         block = undefined;
       },
-      onImageBlock(bbox, _transform, image) {
+      onImageBlock(bbox, transform, image) {
+        const box = shift(bbox);
+        // A stencil mask has no colours of its own (its pixels only say where its colour is
+        // painted), and a turned or mirrored image's pixels come back upright: both are drawn
+        // from the page as they are seen.
+        const [a, b, c, d] = transform as number[];
+        const turned = Math.abs(b!) > 1e-3 || Math.abs(c!) > 1e-3 || a! < 0 || d! < 0;
+        if (image.getImageMask() || turned) {
+          const dpi = regionDpi(Math.max(image.getWidth(), image.getHeight()), Math.max(box[2] - box[0], box[3] - box[1]));
+          fromPage.push({ box: { x0: box[0], y0: box[1], x1: box[2], y1: box[3] }, dpi });
+          return;
+        }
         const encoded = encodeImage(image);
-        if (encoded) images.push({ bbox: shift(bbox), ...encoded });
+        if (encoded) images.push({ bbox: box, ...encoded });
       },
     });
   } finally {
     text.destroy();
+  }
+  uniteRegions(fromPage, images, ({ bbox: [x0, y0, x1, y1] }) => ({ x0, y0, x1, y1 }));
+  for (const { box, dpi } of fromPage) {
+    const rendered = renderWithoutText(page, bounds, box, dpi);
+    if (rendered) images.push({ bbox: [box.x0, box.y0, box.x1, box.y1], ...rendered });
   }
   return { width, height, blocks, images };
 }

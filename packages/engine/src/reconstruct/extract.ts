@@ -172,8 +172,7 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
       const visible = p?.visible ?? img.bbox;
       if (visible.x1 - visible.x0 < IMAGE_MIN_SIDE || visible.y1 - visible.y0 < IMAGE_MIN_SIDE) continue;
       // The image's pixels across its longer side on the page, at most CLIPPED_IMAGE_MAX_DPI.
-      const longest = Math.max(img.bbox.x1 - img.bbox.x0, img.bbox.y1 - img.bbox.y0, 1);
-      const dpi = Math.max(72, Math.min(CLIPPED_IMAGE_MAX_DPI, (Math.max(img.pixelWidth, img.pixelHeight) / longest) * 72));
+      const dpi = regionDpi(Math.max(img.pixelWidth, img.pixelHeight), Math.max(img.bbox.x1 - img.bbox.x0, img.bbox.y1 - img.bbox.y0));
       drawn.push({ box: { ...visible }, dpi });
       continue;
     }
@@ -186,30 +185,7 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
     const rendered = renderWithoutText(page, bounds, p.visible, dpi);
     if (rendered) result.push({ bbox: p.visible, ...rendered });
   }
-  // Overlapping images are one picture as seen (masks drawn over a scan, over each other):
-  // each cut-out region takes in the regions and images it overlaps, and is rendered once.
-  const overlaps = (a: Rect, b: Rect): boolean => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1;
-  let merged = true;
-  while (merged) {
-    merged = false;
-    for (let i = 0; i < drawn.length && !merged; i++) {
-      for (let j = i + 1; j < drawn.length && !merged; j++) {
-        if (overlaps(drawn[i]!.box, drawn[j]!.box)) {
-          unite(drawn[i]!.box, drawn[j]!.box);
-          drawn[i]!.dpi = Math.max(drawn[i]!.dpi, drawn[j]!.dpi);
-          drawn.splice(j, 1);
-          merged = true;
-        }
-      }
-      for (let k = result.length - 1; k >= 0 && !merged; k--) {
-        if (overlaps(drawn[i]!.box, result[k]!.bbox)) {
-          unite(drawn[i]!.box, result[k]!.bbox);
-          result.splice(k, 1);
-          merged = true;
-        }
-      }
-    }
-  }
+  uniteRegions(drawn, result, (img) => img.bbox);
   for (const { box, dpi } of drawn) {
     const rendered = renderWithoutText(page, bounds, box, dpi);
     if (rendered) result.push({ bbox: box, ...rendered });
@@ -218,11 +194,46 @@ function clipImages(page: MupdfPage, bounds: number[], images: RawImage[], place
 }
 
 /**
+ * Overlapping images are one picture as seen (masks drawn over a scan, over each other): each
+ * region to be cut from the rendered page takes in the regions and the images it overlaps (those
+ * images leave `images`), so that it is rendered once.
+ */
+export function uniteRegions<T>(regions: { box: Rect; dpi: number }[], images: T[], rectOf: (image: T) => Rect): void {
+  const overlaps = (a: Rect, b: Rect): boolean => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1;
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < regions.length && !merged; i++) {
+      for (let j = i + 1; j < regions.length && !merged; j++) {
+        if (overlaps(regions[i]!.box, regions[j]!.box)) {
+          unite(regions[i]!.box, regions[j]!.box);
+          regions[i]!.dpi = Math.max(regions[i]!.dpi, regions[j]!.dpi);
+          regions.splice(j, 1);
+          merged = true;
+        }
+      }
+      for (let k = images.length - 1; k >= 0 && !merged; k--) {
+        if (overlaps(regions[i]!.box, rectOf(images[k]!))) {
+          unite(regions[i]!.box, rectOf(images[k]!));
+          images.splice(k, 1);
+          merged = true;
+        }
+      }
+    }
+  }
+}
+
+/** The resolution to draw an image of `pixels` across its longer side from the page, at a `longest`-point side. */
+export function regionDpi(pixels: number, longest: number): number {
+  return Math.max(72, Math.min(CLIPPED_IMAGE_MAX_DPI, (pixels / Math.max(1, longest)) * 72));
+}
+
+/**
  * The region of the page (page-relative points) drawn at `dpi` with everything but text, or
  * with only the text whose glyphs start inside `keepText` (a figure's labels, while the text
  * around them stays text). A `drawing` is always PNG, whatever its size.
  */
-function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi: number, keepText: Rect[] = [], drawing = false): Omit<RawImage, 'bbox'> | undefined {
+export function renderWithoutText(page: MupdfPage, bounds: number[], region: Rect, dpi: number, keepText: Rect[] = [], drawing = false): Omit<RawImage, 'bbox'> | undefined {
   const scale = dpi / 72;
   const bbox: [number, number, number, number] = [
     Math.floor((region.x0 + bounds[0]!) * scale),
