@@ -582,7 +582,7 @@ function labelTop(p: Paragraph): number {
 /** EMUs per point. */
 const EMU = 12700;
 
-/** A picture floating at its place on the page, text wrapping around its box. */
+/** A picture floating at its place on the page, text wrapping around its box (or, under text, behind it). */
 function floatingImage(img: ImageBlock, wrap: (typeof TextWrappingType)[keyof typeof TextWrappingType] = TextWrappingType.SQUARE): ImageRun {
   const picture = img.labels?.plain ?? img;
   return new ImageRun({
@@ -592,7 +592,8 @@ function floatingImage(img: ImageBlock, wrap: (typeof TextWrappingType)[keyof ty
     floating: {
       horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(img.bbox.x0 * EMU) },
       verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(img.bbox.y0 * EMU) },
-      wrap: wrap === TextWrappingType.SQUARE ? { type: wrap, side: TextWrappingSide.BOTH_SIDES } : { type: wrap },
+      wrap: img.behind ? { type: TextWrappingType.NONE } : wrap === TextWrappingType.SQUARE ? { type: wrap, side: TextWrappingSide.BOTH_SIDES } : { type: wrap },
+      ...(img.behind ? { behindDocument: true } : {}),
       allowOverlap: true,
       margins: { left: 2 * EMU, right: 2 * EMU },
     },
