@@ -1,6 +1,6 @@
 /**
  * Drawings laid over a line of text, on PDFs the tests draw: a ring around words (a shape or
- * an annotation's stamp).
+ * an annotation's stamp) and a magnifier showing an enlarged copy of a word over the line.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -9,13 +9,14 @@ import { opsPdf } from '../../test/layout-fixtures.js';
 import { useWordRoundTrip } from '../../test/word-round-trip.js';
 import { mupdf } from '../mupdf.js';
 import { analysePdf } from './analyse.js';
-import type { ImageBlock } from './layout.js';
+import type { ImageBlock, Paragraph } from './layout.js';
 
 const tmp = useTempDir('pagewright-drawn-over-');
 const roundTrip = useWordRoundTrip(tmp);
 
 const esc = (text: string): string => text.replace(/[\\()]/g, (c) => `\\${c}`);
 const show = (size: number, x: number, y: number, text: string): string => `BT 0 0 0 rg /F1 ${size} Tf ${x} ${y} Td (${esc(text)}) Tj ET`;
+const textOf = (p: Paragraph): string => p.runs.map((r) => r.text).join('');
 
 /** A circle of four Bézier arcs, as a path. */
 function circle(cx: number, cy: number, r: number): string {
@@ -67,4 +68,20 @@ describe('a drawing laid over a line of text', () => {
     expect(Math.abs(top! - 132)).toBeLessThan(8);
   });
 
+  it('keeps an enlarged copy of a word drawn over the line in the drawing, not as a line of its own', async () => {
+    // A magnifier: a white disc with a grey ring over the line's third word (drawn at 153 to
+    // 205 pt), showing that word twice as large.
+    const ops = [
+      show(16, 57, 758, 'Dummy PDF sample file'),
+      `1 1 1 rg ${circle(179, 764, 34)} f`,
+      show(32, 128, 752, 'sample'),
+      `0.5 0.5 0.5 RG 1 w ${circle(179, 764, 34)} S`,
+    ];
+    const path = tmp.file('magnifier.pdf', opsPdf(ops));
+    const page = (await analysePdf({ path })).pages[0]!;
+    const texts = page.blocks.filter((b): b is Paragraph => b.kind === 'paragraph').map(textOf);
+    expect(texts).toEqual(['Dummy PDF sample file']);
+    const picture = page.blocks.find((b): b is ImageBlock => b.kind === 'image');
+    expect(picture?.labels?.paragraphs.map(textOf)).toEqual(['sample']);
+  });
 });
