@@ -566,7 +566,15 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     // Level 0 always: the number's start and format are the first level's, and the
     // paragraph's own indent already places it.
     ...(p.list ? { numbering: { reference: ctx.numbering.reference(p.list, continues), level: 0 } } : {}),
+    // The number or bullet is set in the paragraph mark's font: the item's, as drawn beside it,
+    // not the document's default (a smaller serif number that text extractors read apart).
+    ...(p.list && p.runs[0] ? { run: markRun(p.runs[0]) } : {}),
   });
+}
+
+/** A list item's paragraph mark: its first run's font, size, weight and colour. */
+function markRun(run: Run): { font: string; size: number; bold: boolean; color: string } {
+  return { font: portableFamily(run), size: Math.max(2, Math.round(run.size * 2)), bold: run.bold, color: run.color };
 }
 
 /**
