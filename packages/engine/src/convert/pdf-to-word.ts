@@ -566,7 +566,15 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     // Level 0 always: the number's start and format are the first level's, and the
     // paragraph's own indent already places it.
     ...(p.list ? { numbering: { reference: ctx.numbering.reference(p.list, continues), level: 0 } } : {}),
+    // The number or bullet is set in the paragraph mark's font: the item's, as drawn beside it,
+    // not the document's default (a smaller serif number that text extractors read apart).
+    ...(p.list && p.runs[0] ? { run: markRun(p.runs[0]) } : {}),
   });
+}
+
+/** A list item's paragraph mark: its first run's font, size, weight and colour. */
+function markRun(run: Run): { font: string; size: number; bold: boolean; color: string } {
+  return { font: portableFamily(run), size: Math.max(2, Math.round(run.size * 2)), bold: run.bold, color: run.color };
 }
 
 /**
@@ -582,7 +590,7 @@ function labelTop(p: Paragraph): number {
 /** EMUs per point. */
 const EMU = 12700;
 
-/** A picture floating at its place on the page, text wrapping around its box. */
+/** A picture floating at its place on the page, text wrapping around its box (or, under text, behind it). */
 function floatingImage(img: ImageBlock, wrap: (typeof TextWrappingType)[keyof typeof TextWrappingType] = TextWrappingType.SQUARE): ImageRun {
   const picture = img.labels?.plain ?? img;
   return new ImageRun({
@@ -592,7 +600,8 @@ function floatingImage(img: ImageBlock, wrap: (typeof TextWrappingType)[keyof ty
     floating: {
       horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(img.bbox.x0 * EMU) },
       verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(img.bbox.y0 * EMU) },
-      wrap: wrap === TextWrappingType.SQUARE ? { type: wrap, side: TextWrappingSide.BOTH_SIDES } : { type: wrap },
+      wrap: img.behind ? { type: TextWrappingType.NONE } : wrap === TextWrappingType.SQUARE ? { type: wrap, side: TextWrappingSide.BOTH_SIDES } : { type: wrap },
+      ...(img.behind ? { behindDocument: true } : {}),
       allowOverlap: true,
       margins: { left: 2 * EMU, right: 2 * EMU },
     },

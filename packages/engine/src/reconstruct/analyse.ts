@@ -240,6 +240,12 @@ function layoutPage(raw: RawPage, index: number, running: Running, ctx: PageCont
   for (const img of images) {
     const beside = segments.some((s) => Math.min(s.y1, img.bbox.y1) - Math.max(s.y0, img.bbox.y0) > 0.5 * (s.y1 - s.y0) && (s.x1 <= img.bbox.x0 + 2 || s.x0 >= img.bbox.x1 - 2));
     if (beside) img.float = true;
+    // Text drawn over the picture (words in a shape, a line under an annotation's stamp or
+    // magnifier): in the flow the picture would push that text down below it, off its place.
+    if (segments.some((s) => s.upright && centreIn(s, img.bbox))) {
+      img.float = true;
+      img.behind = true;
+    }
   }
 
   // Ruled tables take their text out of the flow first.

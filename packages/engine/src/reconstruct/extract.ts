@@ -556,8 +556,10 @@ function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupd
     // The region's running text (a chart's title, a paragraph beside a drawing) stays text and
     // out of the picture; its labels (axis ticks, legends) are drawn in it and leave the flow,
     // so that each is seen once and the ticks do not scatter through the text as loose lines.
-    // Names written under shapes (words) stay text with the running text.
-    const labels = inside.filter((s) => !text.has(s) && (isTick(s) || !s.upright));
+    // Names written under shapes (words) stay text with the running text. Words drawn over
+    // the running text (a stamp's, a magnifier's enlarged copy) are the drawing's: both
+    // cannot flow at one place.
+    const labels = inside.filter((s) => !text.has(s) && (isTick(s) || !s.upright || [...text].some((t) => overText(s, t))));
     const rendered = renderWithoutText(page, bounds, region, FIGURE_DPI, labels);
     if (!rendered) return;
     raw.segments = raw.segments.filter((s) => !labels.includes(s));
@@ -592,6 +594,12 @@ function addFigure(raw: RawPage, page: MupdfPage, list: InstanceType<typeof mupd
     device?.destroy();
     pixmap?.destroy();
   }
+}
+
+/** Whether a segment is drawn over another: across the middle of its line, sharing some width. */
+function overText(s: Segment, t: Segment): boolean {
+  const across = Math.min(s.y1, t.y1) - Math.max(s.y0, t.y0);
+  return Math.min(s.x1, t.x1) - Math.max(s.x0, t.x0) > 1 && across > 0.5 * Math.min(s.y1 - s.y0, t.y1 - t.y0);
 }
 
 /**

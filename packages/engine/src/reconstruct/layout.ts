@@ -146,6 +146,8 @@ export interface ImageBlock {
   spaceBefore: number;
   /** Text runs beside the image: writers float it at its place on the page with text around it. */
   float?: boolean;
+  /** Text runs over the image (words in a drawn shape, a line under a stamp): writers float it behind the text, which keeps its place. */
+  behind?: boolean;
   /**
    * A figure's labels (axis ticks, legend entries), drawn in `data`; writers that can place text
    * over a picture use `plain`, the figure without them, and set each label at its place on
