@@ -37,7 +37,7 @@ const LINE = 'A line of running text with a ring drawn around its middle words.'
 function lineTop(pdf: string, word: string): number | undefined {
   const doc = mupdf.Document.openDocument(readFileSync(pdf), 'application/pdf');
   try {
-    const json = JSON.parse(doc.loadPage(0).toStructuredText().asJSON()) as { blocks: { lines?: { text: string; bbox: { y: number } }[] }[] };
+    const json = JSON.parse(doc.loadPage(0).toStructuredText('').asJSON()) as { blocks: { lines?: { text: string; bbox: { y: number } }[] }[] };
     return json.blocks.flatMap((b) => b.lines ?? []).find((l) => l.text.includes(word))?.bbox.y;
   } finally {
     doc.destroy();

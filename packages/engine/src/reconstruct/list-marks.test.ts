@@ -22,7 +22,7 @@ function fontsOf(pdf: string): Map<string, { font: string; size: number }> {
   const doc = mupdf.Document.openDocument(readFileSync(pdf), 'application/pdf');
   const fonts = new Map<string, { font: string; size: number }>();
   try {
-    doc.loadPage(0).toStructuredText().walk({
+    doc.loadPage(0).toStructuredText('').walk({
       onChar(c, _origin, font, size) {
         if (!fonts.has(c)) fonts.set(c, { font: font.getName(), size: Math.round(size) });
       },
