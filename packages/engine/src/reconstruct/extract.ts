@@ -6,7 +6,7 @@
 import { borrowedShade, mupdf, walkText, type PDFObject } from '../mupdf.js';
 import { fontStyle, type FontStyle } from './fonts.js';
 import type { Rect } from './layout.js';
-import { lineTurn, TurnTally } from './upright.js';
+import { glyphTurn, mirroredLeftward, TurnTally } from './upright.js';
 
 type MupdfPage = ReturnType<InstanceType<typeof mupdf.PDFDocument>['loadPage']>;
 type MupdfImage = InstanceType<typeof mupdf.Image>;
@@ -644,7 +644,10 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
   // In page order; images are encoded once the page is known to need no turn.
   const images: (RawImage | (() => RawImage | undefined))[] = [];
   const tally = new TurnTally();
-  let turn = 0;
+  let lineDir: ArrayLike<number> = [1, 0];
+  let turn: number | undefined;
+  let horizontal = true;
+  let mirrored = false;
   let glyphs: Glyph[] = [];
   // Per glyph of the line: its font and its vertical ratio (see verticalRatio).
   let ratios: { font: number; ratio: number | undefined }[] = [];
@@ -683,9 +686,18 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
         glyphs = [];
         ratios = [];
         upright = wmode === 0 && Math.abs(dir[1]) < 0.05 && dir[0] > 0;
-        turn = lineTurn(dir);
+        horizontal = wmode === 0;
+        lineDir = dir;
+        turn = undefined;
+        mirrored = false;
       },
       onChar(c, origin, font, size, quad, color, bidi) {
+        if (turn === undefined) {
+          turn = glyphTurn(lineDir, quad);
+          // A line mirrored left to right reads as upright text once its glyphs are laid out in reading order (see readInOrder).
+          mirrored = horizontal && mirroredLeftward(lineDir, quad);
+          if (mirrored) upright = true;
+        }
         // MuPDF.js wraps the character's font anew for every character, each wrapper registered
         // for finalisation: letting go of it here spares the garbage collector one per glyph.
         // (The structured text keeps its own reference to the font.)
@@ -708,6 +720,7 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
         }
       },
       endLine() {
+        if (mirrored) readInOrder(glyphs);
         applyVerticalRatios(glyphs, ratios);
         const seen = overprints.keep(glyphs);
         if (seen.some((g) => !/\s/.test(g.c))) lines.push({ glyphs: upright ? attachAccents(seen) : seen, upright });
@@ -863,6 +876,18 @@ function quadPart(quad: number[], i: number, n: number): number[] {
   const at = (from: number, to: number, t: number): number => quad[from]! + (quad[to]! - quad[from]!) * t;
   const [t0, t1] = [i / n, (i + 1) / n];
   return [at(0, 2, t0), at(1, 3, t0), at(0, 2, t1), at(1, 3, t1), at(4, 6, t0), at(5, 7, t0), at(4, 6, t1), at(5, 7, t1)];
+}
+
+/**
+ * A line drawn mirrored left to right (glyphs upright, advancing leftwards) laid out in
+ * reading order within the line's own span: each glyph's box mirrored across the span, so
+ * that the line keeps its place on the page and its glyphs run left to right in the order they
+ * were drawn, which is the order they are read.
+ */
+function readInOrder(glyphs: Glyph[]): void {
+  if (glyphs.length === 0) return;
+  const span = Math.min(...glyphs.map((g) => g.x0)) + Math.max(...glyphs.map((g) => g.x1));
+  for (const g of glyphs) [g.x0, g.x1] = [span - g.x1, span - g.x0];
 }
 
 /**
