@@ -64,3 +64,61 @@ describe('text printed over itself', () => {
     }
   });
 });
+
+/**
+ * A page with "office" set with the ligature glyph "fi" after its first f (code 128, named
+ * "fi" in the font's encoding), with or without a ToUnicode map that gives that code as ﬁ.
+ */
+function ligaturePdf(toUnicode: boolean): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+    const encoding = doc.newDictionary();
+    encoding.put('BaseEncoding', doc.newName('WinAnsiEncoding'));
+    const differences = doc.newArray();
+    differences.push(128);
+    differences.push(doc.newName('fi'));
+    encoding.put('Differences', differences);
+    font.put('Encoding', encoding);
+    if (toUnicode) {
+      const cmap = ['/CIDInit /ProcSet findresource begin', '12 dict begin', 'begincmap', '/CMapName /Ligature def', '1 begincodespacerange <00> <FF> endcodespacerange', '1 beginbfrange <20> <7E> <0020> endbfrange', '1 beginbfchar <80> <FB01> endbfchar', 'endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end'];
+      font.put('ToUnicode', doc.addStream(cmap.join('\n'), {}));
+    }
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: { F1: font } }, 'BT /F1 12 Tf 72 700 Td (of\\200ce) Tj ET'));
+    return doc.saveToBuffer('compress').asUint8Array();
+  } finally {
+    doc.destroy();
+  }
+}
+
+describe('ligatures', () => {
+  const read = (toUnicode: boolean): string => {
+    const doc = new mupdf.PDFDocument(ligaturePdf(toUnicode));
+    try {
+      const page = doc.loadPage(0);
+      const raw = extractPage(page);
+      page.destroy();
+      return textOf(raw);
+    } finally {
+      doc.destroy();
+    }
+  };
+
+  it('keeps a ligature that the font\'s ToUnicode map gives as one character (U+FB01) as that character', () => {
+    expect(read(true)).toBe('of\ufb01ce');
+  });
+
+  it('writes a ligature known only by its glyph\'s name as its letters, each with its share of the glyph', () => {
+    const doc = new mupdf.PDFDocument(ligaturePdf(false));
+    try {
+      const page = doc.loadPage(0);
+      const glyphs = extractPage(page).segments.flatMap((s) => s.glyphs);
+      page.destroy();
+      expect(glyphs.map((g) => g.c).join('')).toBe('office');
+      // The f and the i of the ligature split its box: each begins where the one before it ends.
+      for (let i = 1; i < glyphs.length; i++) expect(glyphs[i]!.x0).toBeCloseTo(glyphs[i - 1]!.x1, 1);
+    } finally {
+      doc.destroy();
+    }
+  });
+});

@@ -3,10 +3,10 @@
  * structured text), images with their placement, and the straight strokes and thin filled
  * rectangles that can rule a table (from a device run over the page's display list).
  */
-import { borrowedShade, mupdf, walkText } from '../mupdf.js';
+import { borrowedShade, mupdf, walkText, type PDFObject } from '../mupdf.js';
 import { fontStyle, type FontStyle } from './fonts.js';
 import type { Rect } from './layout.js';
-import { lineTurn, TurnTally } from './upright.js';
+import { glyphTurn, mirroredLeftward, TurnTally } from './upright.js';
 
 type MupdfPage = ReturnType<InstanceType<typeof mupdf.PDFDocument>['loadPage']>;
 type MupdfImage = InstanceType<typeof mupdf.Image>;
@@ -129,7 +129,7 @@ export function extractPage(page: MupdfPage, upright?: (turn: number) => boolean
   // with photographs or scans) would be made for nothing.
   const unencoded = new Map<RawImage, Pixmap>();
   try {
-    const text = readText(list, bounds, upright, unencoded);
+    const text = readText(list, bounds, upright, unencoded, declaredFonts(page));
     if (!text) return undefined;
     const { segments, images } = text;
     const { rules, art, fills, placements } = readVectors(page, bounds);
@@ -656,14 +656,17 @@ function textColor(color: number[]): string {
 /** MuPDF's character for a glyph without a Unicode mapping. */
 const UNMAPPED = '\uFFFD';
 
-function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], uprightTurn: ((turn: number) => boolean) | undefined, unencoded: Map<RawImage, Pixmap>): { segments: Segment[]; images: RawImage[] } | undefined {
+function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[], uprightTurn: ((turn: number) => boolean) | undefined, unencoded: Map<RawImage, Pixmap>, declared: (fontName: string) => boolean): { segments: Segment[]; images: RawImage[] } | undefined {
   const [ox, oy] = [bounds[0]!, bounds[1]!];
   const styles = new Map<number, FontStyle>();
   const lines: { glyphs: Glyph[]; upright: boolean }[] = [];
   // In page order; images are encoded once the page is known to need no turn.
   const images: (RawImage | (() => RawImage | undefined))[] = [];
   const tally = new TurnTally();
-  let turn = 0;
+  let lineDir: ArrayLike<number> = [1, 0];
+  let turn: number | undefined;
+  let horizontal = true;
+  let mirrored = false;
   let glyphs: Glyph[] = [];
   // Per glyph of the line: its font and its vertical ratio (see verticalRatio).
   let ratios: { font: number; ratio: number | undefined }[] = [];
@@ -693,27 +696,50 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
     if (bidi % 2 === 1) glyph.rtl = true;
     glyphs.push(glyph);
   };
-  const stext = list.toStructuredText('preserve-images,preserve-whitespace');
+  // Ligatures (ﬁ, ﬃ) as MuPDF finds them; the ones the font's ToUnicode map does not declare
+  // are split into their letters below (see declaredFonts).
+  const stext = list.toStructuredText('preserve-images,preserve-whitespace,preserve-ligatures');
   try {
     walkText(stext, {
       beginLine(_bbox, wmode, dir) {
         glyphs = [];
         ratios = [];
         upright = wmode === 0 && Math.abs(dir[1]) < 0.05 && dir[0] > 0;
-        turn = lineTurn(dir);
+        horizontal = wmode === 0;
+        lineDir = dir;
+        turn = undefined;
+        mirrored = false;
       },
       onChar(c, origin, font, size, quad, color, bidi) {
-        tally.add(turn, c);
+        if (turn === undefined) {
+          turn = glyphTurn(lineDir, quad);
+          // A line mirrored left to right reads as upright text once its glyphs are laid out in reading order (see readInOrder).
+          mirrored = horizontal && mirroredLeftward(lineDir, quad);
+          if (mirrored) upright = true;
+        }
         // MuPDF.js wraps the character's font anew for every character, each wrapper registered
         // for finalisation: letting go of it here spares the garbage collector one per glyph.
         // (The structured text keeps its own reference to the font.)
         try {
-          readChar(c, origin, font, size, quad as number[], color as number[], bidi);
+          if (LIGATURE.test(c) && !declared(font.getName())) {
+            // A ligature known only by its glyph's name is written as its letters, each with its share of the glyph.
+            const letters = [...c.normalize('NFKC')];
+            const along = [quad[2]! - quad[0]!, quad[3]! - quad[1]!];
+            for (const [i, letter] of letters.entries()) {
+              const t = i / letters.length;
+              tally.add(turn, letter);
+              readChar(letter, [origin[0]! + along[0]! * t, origin[1]! + along[1]! * t], font, size, quadPart(quad as number[], i, letters.length), color as number[], bidi);
+            }
+          } else {
+            tally.add(turn, c);
+            readChar(c, origin, font, size, quad as number[], color as number[], bidi);
+          }
         } finally {
           font.destroy();
         }
       },
       endLine() {
+        if (mirrored) readInOrder(glyphs);
         applyVerticalRatios(glyphs, ratios);
         const seen = overprints.keep(glyphs);
         if (seen.some((g) => !/\s/.test(g.c))) lines.push({ glyphs: upright ? attachAccents(seen) : seen, upright });
@@ -817,6 +843,70 @@ function verticalRatio(font: mupdf.Font, c: string, size: number, quad: number[]
   if (advance <= 0 || width <= 0) return undefined;
   const ratio = (size * advance) / width;
   return ratio > 0.95 && ratio < 1.05 ? ratio : undefined;
+}
+
+/** A presentation-form ligature: ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ. */
+const LIGATURE = /^[\ufb00-\ufb06]$/;
+
+/** Depth of forms within forms whose fonts are looked at (see declaredFonts). */
+const FORM_DEPTH = 4;
+
+/**
+ * Whether a font of the page (by the name MuPDF gives it) has a ToUnicode map: its text as the
+ * PDF declares it. A ligature character such a map gives (ﬃ) is the document's text and is kept,
+ * as poppler and LibreOffice read it; one known only by its glyph's name ("fi" in the font's
+ * encoding) is written as its letters, as they read it too. The page's fonts and those of its
+ * forms are looked at once, when the first ligature is met; a name shared with a font without
+ * a map counts as undeclared.
+ */
+function declaredFonts(page: MupdfPage): (fontName: string) => boolean {
+  let declared: Set<string> | undefined;
+  return (fontName) => {
+    if (!declared) {
+      const found = new Set<string>();
+      const undeclared = new Set<string>();
+      const visit = (resources: PDFObject, depth: number): void => {
+        if (!resources.isDictionary()) return;
+        const fonts = resources.get('Font');
+        if (fonts.isDictionary()) {
+          fonts.forEach((font) => {
+            if (!font.isDictionary()) return;
+            const into = font.get('ToUnicode').isNull() ? undeclared : found;
+            const descendant = font.get('DescendantFonts');
+            // MuPDF names a composite font by its descendant (without the CMap's name).
+            for (const f of [font, descendant.isArray() ? descendant.get(0) : descendant]) {
+              const name = f.isDictionary() ? f.get('BaseFont') : undefined;
+              if (name?.isName()) into.add(name.asName());
+            }
+          });
+        }
+        const forms = resources.get('XObject');
+        if (depth < FORM_DEPTH && forms.isDictionary()) forms.forEach((form) => visit(form.get('Resources'), depth + 1));
+      };
+      visit(page.getObject().getInheritable('Resources'), 0);
+      declared = new Set([...found].filter((name) => !undeclared.has(name)));
+    }
+    return declared.has(fontName);
+  };
+}
+
+/** Part `i` of `n` of a glyph's box (upper left, upper right, lower left, lower right), cut across its advance. */
+function quadPart(quad: number[], i: number, n: number): number[] {
+  const at = (from: number, to: number, t: number): number => quad[from]! + (quad[to]! - quad[from]!) * t;
+  const [t0, t1] = [i / n, (i + 1) / n];
+  return [at(0, 2, t0), at(1, 3, t0), at(0, 2, t1), at(1, 3, t1), at(4, 6, t0), at(5, 7, t0), at(4, 6, t1), at(5, 7, t1)];
+}
+
+/**
+ * A line drawn mirrored left to right (glyphs upright, advancing leftwards) laid out in
+ * reading order within the line's own span: each glyph's box mirrored across the span, so
+ * that the line keeps its place on the page and its glyphs run left to right in the order they
+ * were drawn, which is the order they are read.
+ */
+function readInOrder(glyphs: Glyph[]): void {
+  if (glyphs.length === 0) return;
+  const span = Math.min(...glyphs.map((g) => g.x0)) + Math.max(...glyphs.map((g) => g.x1));
+  for (const g of glyphs) [g.x0, g.x1] = [span - g.x1, span - g.x0];
 }
 
 /**

@@ -20,7 +20,35 @@ export function lineTurn(dir: ArrayLike<number>): number {
 }
 
 /**
- * Counts the page's visible characters by the turn of their line (lineTurn); `turn` then gives
+ * The clockwise turn for a glyph of a line reading along `dir`, from its box as displayed
+ * (`quad`: upper left, upper right, lower left, lower right; y grows downwards). An unmirrored
+ * glyph needs its line's turn. A mirrored one (its up to the left of its advance) cannot be set
+ * upright and reading left to right by any turn: it needs none when either already holds
+ * (mirrored left to right, its lines still stack down the page in reading order; or upside
+ * down, still reading left to right), else the turn that stands it upright, so that its lines
+ * stack in reading order (see mirroredLeftward).
+ */
+export function glyphTurn(dir: ArrayLike<number>, quad: ArrayLike<number>): number {
+  const turn = lineTurn(dir);
+  const up = [quad[0]! - quad[4]!, quad[1]! - quad[5]!];
+  if (turn === 0 || !isMirrored(dir, up)) return turn;
+  // The advance an unmirrored glyph standing this way up would have: its up turned a quarter clockwise.
+  return lineTurn([-up[1]!, up[0]!]);
+}
+
+/** Whether a glyph's up points to the left of its advance (y grows downwards): drawn mirrored. */
+function isMirrored(dir: ArrayLike<number>, up: number[]): boolean {
+  return dir[0]! * up[1]! - dir[1]! * up[0]! > 0;
+}
+
+/** Whether a glyph (box `quad`, see glyphTurn) stands upright with its line reading right to left: mirrored left to right. */
+export function mirroredLeftward(dir: ArrayLike<number>, quad: ArrayLike<number>): boolean {
+  const up = [quad[0]! - quad[4]!, quad[1]! - quad[5]!];
+  return dir[0]! < 0 && Math.abs(dir[1]!) < 0.05 && isMirrored(dir, up);
+}
+
+/**
+ * Counts the page's visible characters by their turn (glyphTurn); `turn` then gives
  * the page's turn. Kept apart from the walk so that the analysis can count on its own reading
  * of the text instead of reading the page twice.
  */
@@ -43,19 +71,19 @@ export class TurnTally {
 
 /**
  * The clockwise turn (0, 90, 180 or 270) that makes most of the page's characters read left to
- * right, from the direction of each line as displayed (y grows downwards).
+ * right, from the direction of each line and the way up of its glyphs as displayed (y grows downwards).
  */
 export function uprightTurn(page: MupdfPage): number {
   const tally = new TurnTally();
-  let turn = 0;
+  let dir: ArrayLike<number> = [1, 0];
   const stext = page.toStructuredText('preserve-whitespace');
   try {
     walkText(stext, {
-      beginLine(_bbox, _wmode, dir) {
-        turn = lineTurn(dir);
+      beginLine(_bbox, _wmode, lineDir) {
+        dir = lineDir;
       },
-      onChar(c) {
-        tally.add(turn, c);
+      onChar(c, _origin, _font, _size, quad) {
+        tally.add(glyphTurn(dir, quad), c);
       },
     });
   } finally {
