@@ -737,9 +737,11 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       const width = widths.slice(column, column + cell.colSpan).reduce((a, b) => a + b, 0);
       column += cell.colSpan;
       // The cell's lines share the row's height as drawn: a row grows past it only when its text
-      // would not fit at the size it is set in.
+      // would not fit at the size it is set in. LibreOffice adds a ruled row's edge (half a
+      // rule's room) to its lines: lines filling a thin row to its drawn height would grow it.
       const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
-      const squeeze = drawn > row.height + 0.5 ? row.height / drawn : 1;
+      const room = row.height - (t.ruled ? RULE_WIDTH / 2 : 0);
+      const squeeze = drawn > room ? room / drawn : 1;
       const children = cell.text.length
         ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.

@@ -107,7 +107,10 @@ export function splitSegment(s: Segment, cuts: number[]): Segment[] {
 /**
  * Whether a row's text is split at `x` as by a drawn boundary: the rules leave the boundary out
  * in this row, but the row has text on both sides of it (within `left`..`right`) and none
- * across it; an empty or one-sided span stays a merged cell.
+ * across it; an empty or one-sided span stays a merged cell. Text across it includes a word
+ * or a space between words: two glyphs of one line on either side of `x` less than half an
+ * em apart (a title over the columns, a group heading over its sub-headings, whose letters or
+ * words merely happen to leave `x` uncovered).
  */
 export function textSplitsRow(segments: Segment[], band: { y0: number; y1: number }, x: number, left: number, right: number): boolean {
   const glyphs = segments
@@ -115,7 +118,12 @@ export function textSplitsRow(segments: Segment[], band: { y0: number; y1: numbe
     .flatMap((s) => s.glyphs)
     .filter((g) => g.c.trim() !== '' && (g.x0 + g.x1) / 2 > left && (g.x0 + g.x1) / 2 < right);
   if (glyphs.some((g) => g.x0 < x - 0.5 && g.x1 > x + 0.5)) return false;
-  return glyphs.some((g) => g.x1 <= x + 0.5) && glyphs.some((g) => g.x0 >= x - 0.5);
+  const before = glyphs.filter((g) => g.x1 <= x + 0.5);
+  const after = glyphs.filter((g) => g.x0 >= x - 0.5);
+  const nearBefore = before.filter((a) => a.x1 > x - a.size);
+  const nearAfter = after.filter((b) => b.x0 < x + b.size);
+  const joined = nearBefore.some((a) => nearAfter.some((b) => Math.abs(a.base - b.base) < Math.min(a.size, b.size) / 3 && b.x0 - a.x1 < Math.min(a.size, b.size) * 0.5));
+  return !joined && before.length > 0 && after.length > 0;
 }
 
 /**
