@@ -34,6 +34,7 @@ import {
   TableCell as DocxTableCell,
   TableLayoutType,
   TableRow,
+  TextDirection,
   TextRun,
   TextWrappingSide,
   TextWrappingType,
@@ -728,11 +729,14 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       const width = widths.slice(column, column + cell.colSpan).reduce((a, b) => a + b, 0);
       column += cell.colSpan;
       // The cell's lines share the row's height as drawn: a row grows past it only when its text
-      // would not fit at the size it is set in.
+      // would not fit at the size it is set in. Turned text runs along the row's height instead,
+      // its lines stacked across the cell's width.
+      const across = cell.reads ? width / 20 : row.height;
       const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
-      const squeeze = drawn > row.height + 0.5 ? row.height / drawn : 1;
+      const squeeze = drawn > across + 0.5 ? across / drawn : 1;
+      const room = (cell.reads ? row.height : width / 20) - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0);
       const children = cell.text.length
-        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lineHeight(p, { space: 1, line: squeeze }), room, ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.
           [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({
@@ -741,6 +745,7 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
         ...(cell.rules && eachCell ? { borders: cellBorders(cell, cell.rules) } : {}),
         width: { size: width, type: WidthType.DXA },
         verticalAlign: cell.valign === 'bottom' ? VerticalAlignTable.BOTTOM : cell.valign === 'center' ? VerticalAlignTable.CENTER : VerticalAlignTable.TOP,
+        ...(cell.reads ? { textDirection: cell.reads === 'up' ? TextDirection.BOTTOM_TO_TOP_LEFT_TO_RIGHT : TextDirection.TOP_TO_BOTTOM_RIGHT_TO_LEFT } : {}),
         // Narrow cell margins: the PDF's text often reaches close to the cell's rules, and a
         // line that no longer fits would wrap and make the row taller than drawn.
         margins: { top: 0, bottom: 0, left: CELL_MARGIN, right: CELL_MARGIN },
@@ -778,7 +783,8 @@ function blockHeight(b: Block, fit: Fit, room: number): number {
   if (b.kind === 'paragraph') return writtenLineCount(b, room) * lineHeight(b, fit);
   // A picture sits on a line of the default font: its descent is added under it.
   if (b.kind === 'image') return b.float ? 0 : b.bbox.y1 - b.bbox.y0 + 3;
-  return b.rows.reduce((h, row) => h + Math.max(row.height, ...row.cells.map((c) => c.text.reduce((n, p) => n + lineCount(p) * Math.min(lineHeight(p), row.height), 0))), 0);
+  // Turned text stacks its lines across its cell, not down it.
+  return b.rows.reduce((h, row) => h + Math.max(row.height, ...row.cells.map((c) => (c.reads ? 0 : c.text.reduce((n, p) => n + lineCount(p) * Math.min(lineHeight(p), row.height), 0)))), 0);
 }
 
 /** The gap Word leaves above a block (a table's gap is an exact-height paragraph of at most 200 pt). */
