@@ -830,6 +830,28 @@ function pageFit(bands: { spanning: boolean; blocks: Block[] }[], available: num
   return { space: 0, line };
 }
 
+/**
+ * The titles of floating pictures: one-line paragraphs set just above a picture, within its
+ * width, while the body runs beside them (a chart's name over a chart in a side column). In the
+ * flow such a title takes a line's height from the body beside it, which then runs that much
+ * lower, or is squeezed to fit the page; it is framed at its place instead, like the picture's
+ * labels, and takes no room.
+ */
+function figureTitles(blocks: Block[]): Set<Paragraph> {
+  const floats = blocks.filter((b): b is ImageBlock => b.kind === 'image' && b.float === true);
+  const titles = new Set<Paragraph>();
+  if (floats.length === 0) return titles;
+  for (const p of blocks) {
+    if (p.kind !== 'paragraph' || p.sideways || p.list || (p.lineEnds?.length ?? 0) > 0 || p.runs.length === 0) continue;
+    const size = Math.max(...p.runs.map((r) => r.size));
+    const above = floats.some((img) => p.bbox.x0 >= img.bbox.x0 - 2 && p.bbox.x1 <= img.bbox.x1 + 2 && img.bbox.y0 - p.bbox.y1 >= -size / 2 && img.bbox.y0 - p.bbox.y1 <= size);
+    if (!above) continue;
+    const beside = blocks.some((b) => b !== p && !(b.kind === 'image' && b.float) && b.bbox.y0 < p.bbox.y1 && b.bbox.y1 > p.bbox.y0 && (b.bbox.x1 <= p.bbox.x0 || b.bbox.x0 >= p.bbox.x1));
+    if (beside) titles.add(p);
+  }
+  return titles;
+}
+
 function runningKey(paragraphs: Paragraph[]): string {
   return paragraphs.map((p) => p.runs.map((r) => r.text).join('').replace(/\d+/g, '#')).join('\n');
 }
@@ -928,13 +950,14 @@ export function layoutToDocx(layout: DocumentLayout): Document {
       height: twips(Math.max(page.width, page.height)),
       orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
     };
-    const bands = bandsOf(page);
+    const titles = figureTitles(page.blocks);
+    const bands = bandsOf(titles.size ? { ...page, blocks: page.blocks.filter((b) => !(b.kind === 'paragraph' && titles.has(b))) } : page);
     if (bands.length === 0) bands.push({ spanning: true, blocks: [] });
     // A little room under the flow for what rounding and other fonts add.
     const roomOf: RoomOf = (b, spanning) => (spanning ? contentWidth : (page.columns[b.column]?.x1 ?? left + contentWidth) - (page.columns[b.column]?.x0 ?? left));
     const fit = pageFit(bands, page.height - top - bottom - FIT_SLACK, roomOf);
     bands.forEach((band, bandIndex) => {
-      const children: Child[] = bandIndex === 0 ? besideBody.map((p) => paragraph(p, ctx, { framed: true, pageNumber: page.index })) : [];
+      const children: Child[] = bandIndex === 0 ? [...besideBody, ...titles].map((p) => paragraph(p, ctx, { framed: true, pageNumber: page.index })) : [];
       const columns = band.spanning ? [{ x0: left, x1: left + contentWidth }] : withGutters(page.columns, band.blocks);
       let currentColumn = 0;
       let pendingBreak = false;
