@@ -34,6 +34,7 @@ import {
   TableCell as DocxTableCell,
   TableLayoutType,
   TableRow,
+  TextDirection,
   TextRun,
   TextWrappingSide,
   TextWrappingType,
@@ -739,11 +740,13 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       // The cell's lines share the row's height as drawn: a row grows past it only when its text
       // would not fit at the size it is set in. LibreOffice adds a ruled row's edge (half a
       // rule's room) to its lines: lines filling a thin row to its drawn height would grow it.
+      // Turned text runs along the row's height instead, its lines stacked across the cell's width.
+      const across = cell.reads ? width / 20 : row.height - (t.ruled ? RULE_WIDTH / 2 : 0);
       const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
-      const room = row.height - (t.ruled ? RULE_WIDTH / 2 : 0);
-      const squeeze = drawn > room ? room / drawn : 1;
+      const squeeze = drawn > across + (cell.reads ? 0.5 : 0) ? across / drawn : 1;
+      const room = (cell.reads ? row.height : width / 20) - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0);
       const children = cell.text.length
-        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lineHeight(p, { space: 1, line: squeeze }), room, ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.
           [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({
@@ -752,6 +755,7 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
         ...(cell.rules && eachCell ? { borders: cellBorders(cell, cell.rules) } : {}),
         width: { size: width, type: WidthType.DXA },
         verticalAlign: cell.valign === 'bottom' ? VerticalAlignTable.BOTTOM : cell.valign === 'center' ? VerticalAlignTable.CENTER : VerticalAlignTable.TOP,
+        ...(cell.reads ? { textDirection: cell.reads === 'up' ? TextDirection.BOTTOM_TO_TOP_LEFT_TO_RIGHT : TextDirection.TOP_TO_BOTTOM_RIGHT_TO_LEFT } : {}),
         // Narrow cell margins: the PDF's text often reaches close to the cell's rules, and a
         // line that no longer fits would wrap and make the row taller than drawn.
         margins: { top: 0, bottom: 0, left: CELL_MARGIN, right: CELL_MARGIN },
@@ -789,7 +793,8 @@ function blockHeight(b: Block, fit: Fit, room: number): number {
   if (b.kind === 'paragraph') return writtenLineCount(b, room) * lineHeight(b, fit);
   // A picture sits on a line of the default font: its descent is added under it.
   if (b.kind === 'image') return b.float ? 0 : b.bbox.y1 - b.bbox.y0 + 3;
-  return b.rows.reduce((h, row) => h + Math.max(row.height, ...row.cells.map((c) => c.text.reduce((n, p) => n + lineCount(p) * Math.min(lineHeight(p), row.height), 0))), 0);
+  // Turned text stacks its lines across its cell, not down it.
+  return b.rows.reduce((h, row) => h + Math.max(row.height, ...row.cells.map((c) => (c.reads ? 0 : c.text.reduce((n, p) => n + lineCount(p) * Math.min(lineHeight(p), row.height), 0)))), 0);
 }
 
 /** The gap Word leaves above a block (a table's gap is an exact-height paragraph of at most 200 pt). */
@@ -833,6 +838,28 @@ function pageFit(bands: { spanning: boolean; blocks: Block[] }[], available: num
   const lines = withoutGaps - flowHeight(bands, { space: 0, line: 0 }, roomOf);
   const line = lines > 0 ? Math.max(0, 1 - (withoutGaps - available) / lines) : 1;
   return { space: 0, line };
+}
+
+/**
+ * The titles of floating pictures: one-line paragraphs set just above a picture, within its
+ * width, while the body runs beside them (a chart's name over a chart in a side column). In the
+ * flow such a title takes a line's height from the body beside it, which then runs that much
+ * lower, or is squeezed to fit the page; it is framed at its place instead, like the picture's
+ * labels, and takes no room.
+ */
+function figureTitles(blocks: Block[]): Set<Paragraph> {
+  const floats = blocks.filter((b): b is ImageBlock => b.kind === 'image' && b.float === true);
+  const titles = new Set<Paragraph>();
+  if (floats.length === 0) return titles;
+  for (const p of blocks) {
+    if (p.kind !== 'paragraph' || p.sideways || p.list || (p.lineEnds?.length ?? 0) > 0 || p.runs.length === 0) continue;
+    const size = Math.max(...p.runs.map((r) => r.size));
+    const above = floats.some((img) => p.bbox.x0 >= img.bbox.x0 - 2 && p.bbox.x1 <= img.bbox.x1 + 2 && img.bbox.y0 - p.bbox.y1 >= -size / 2 && img.bbox.y0 - p.bbox.y1 <= size);
+    if (!above) continue;
+    const beside = blocks.some((b) => b !== p && !(b.kind === 'image' && b.float) && b.bbox.y0 < p.bbox.y1 && b.bbox.y1 > p.bbox.y0 && (b.bbox.x1 <= p.bbox.x0 || b.bbox.x0 >= p.bbox.x1));
+    if (beside) titles.add(p);
+  }
+  return titles;
 }
 
 function runningKey(paragraphs: Paragraph[]): string {
@@ -933,13 +960,14 @@ export function layoutToDocx(layout: DocumentLayout): Document {
       height: twips(Math.max(page.width, page.height)),
       orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
     };
-    const bands = bandsOf(page);
+    const titles = figureTitles(page.blocks);
+    const bands = bandsOf(titles.size ? { ...page, blocks: page.blocks.filter((b) => !(b.kind === 'paragraph' && titles.has(b))) } : page);
     if (bands.length === 0) bands.push({ spanning: true, blocks: [] });
     // A little room under the flow for what rounding and other fonts add.
     const roomOf: RoomOf = (b, spanning) => (spanning ? contentWidth : (page.columns[b.column]?.x1 ?? left + contentWidth) - (page.columns[b.column]?.x0 ?? left));
     const fit = pageFit(bands, page.height - top - bottom - FIT_SLACK, roomOf);
     bands.forEach((band, bandIndex) => {
-      const children: Child[] = bandIndex === 0 ? besideBody.map((p) => paragraph(p, ctx, { framed: true, pageNumber: page.index })) : [];
+      const children: Child[] = bandIndex === 0 ? [...besideBody, ...titles].map((p) => paragraph(p, ctx, { framed: true, pageNumber: page.index })) : [];
       const columns = band.spanning ? [{ x0: left, x1: left + contentWidth }] : withGutters(page.columns, band.blocks);
       let currentColumn = 0;
       let pendingBreak = false;

@@ -11,7 +11,7 @@ import { openInput } from '../pdf/single.js';
 import { progressReporter, type ProgressFn } from '../progress.js';
 import { SOFT_HYPHEN, withoutSoftHyphens } from './text.js';
 import { matchStandIns } from './fonts.js';
-import { extractPage, halfPoint, type Fill, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
+import { extractPage, halfPoint, makeSegment, type Fill, type Glyph, type RawImage, type RawPage, type Rule, type Segment } from './extract.js';
 import { alignedReach, alignmentBoundaries, gridHoldsText, numberedLine, rowSplits, splitSegment, textSplitsRow } from './tables.js';
 import type { AnalyseOptions, Block, DocumentLayout, ImageBlock, PageLayout, Paragraph, Rect, Run, Table, TableCell } from './layout.js';
 
@@ -815,6 +815,8 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     const rows: Table['rows'] = grid.map((row) => ({
       height: row.height,
       cells: row.cells.map((cell) => {
+        const turned = turnedCell(cell.lines, cell.rect, ctx);
+        if (turned) return { ...turned, colSpan: cell.span };
         const valign = verticalAlign(cell.lines, cell.rect);
         return { text: linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined), colSpan: cell.span, ...(valign ? { valign } : {}) };
       }),
@@ -828,6 +830,55 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
     found.push({ table: { kind: 'table', bbox, ruled: true, column: 0, columns, rows, spaceBefore: 0 }, segments: inTable });
   }
   return found;
+}
+
+/** A glyph's descent below its baseline, share of its size (as extract's segments reckon it). */
+const DESCENT = 0.2;
+
+/**
+ * A ruled cell whose text is all set sideways (a column heading turned up the page to fit a
+ * narrow column), read as if the cell were turned so that its text reads left to right: its
+ * lines, breaks, indents and alignment come out as drawn along the cell's height, for writers
+ * that set the text turned in the cell. Read upright instead, each turned line would be a
+ * column of single letters or wrap across the narrow cell. Undefined when some of the cell's
+ * text is upright, or its lines do not all run up, or all down, the page.
+ */
+function turnedCell(lines: Line[], rect: Rect, ctx: PageContext): Pick<TableCell, 'text' | 'reads' | 'valign'> | undefined {
+  const segments = lines.flatMap((l) => l.segments);
+  if (segments.length === 0 || segments.some((s) => s.upright)) return undefined;
+  const reads = readingDirection(segments);
+  if (!reads) return undefined;
+  // Text reading up has its tops to the left: turned a quarter clockwise, the cell's bottom
+  // becomes the left edge its lines start from and its left side the top; reading down, the
+  // other way round.
+  const turn = (g: Glyph): Glyph =>
+    reads === 'up'
+      ? { ...g, x0: rect.y1 - g.y1, x1: rect.y1 - g.y0, y0: g.x0 - rect.x0, y1: g.x1 - rect.x0, base: g.x1 - rect.x0 - g.size * DESCENT }
+      : { ...g, x0: g.y0 - rect.y0, x1: g.y1 - rect.y0, y0: rect.x1 - g.x1, y1: rect.x1 - g.x0, base: rect.x1 - g.x0 - g.size * DESCENT };
+  const turnedLines = toLines(segments.map((s) => makeSegment(s.glyphs.map(turn), true)));
+  const turnedRect = { x0: 0, y0: 0, x1: rect.y1 - rect.y0, y1: rect.x1 - rect.x0 };
+  const valign = verticalAlign(turnedLines, turnedRect);
+  // The page's fills are placed on the page, not in the turned cell (its own fill is the cell's).
+  const { fills: _, ...unfilled } = ctx;
+  return { text: linesToParagraphs(turnedLines, turnedRect, unfilled, 0, true), reads, ...(valign ? { valign } : {}) };
+}
+
+/** Whether sideways segments all read up the page or all down it, from their first and last glyphs. */
+function readingDirection(segments: Segment[]): TableCell['reads'] {
+  let reads: TableCell['reads'];
+  for (const s of segments) {
+    const ink = s.glyphs.filter((g) => !/\s/.test(g.c));
+    if (ink.length < 2) continue;
+    const first = ink[0]!;
+    const last = ink[ink.length - 1]!;
+    const along = (last.y0 + last.y1 - first.y0 - first.y1) / 2;
+    const across = (last.x0 + last.x1 - first.x0 - first.x1) / 2;
+    if (Math.abs(along) <= Math.abs(across)) return undefined;
+    const way = along < 0 ? 'up' : 'down';
+    if (reads && reads !== way) return undefined;
+    reads = way;
+  }
+  return reads;
 }
 
 /**

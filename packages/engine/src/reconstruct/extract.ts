@@ -1021,7 +1021,7 @@ export function halfPoint(size: number): number {
   return Math.floor(size * 2 + 0.25) / 2;
 }
 
-function makeSegment(glyphs: Glyph[], upright: boolean): Segment {
+export function makeSegment(glyphs: Glyph[], upright: boolean): Segment {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;

@@ -117,6 +117,13 @@ export interface TableCell {
   shading?: string;
   /** Where the text sits in a cell clearly taller than it, as drawn (absent: at the top). */
   valign?: 'center' | 'bottom';
+  /**
+   * All the cell's text is set sideways, reading up the page (bottom to top) or down it (a column
+   * heading turned to fit a narrow column). `text` is then measured as if the cell were turned
+   * so that it reads left to right: its lines run along the cell's height, and `valign` is
+   * across its width, from the side the text's tops face.
+   */
+  reads?: 'up' | 'down';
   /** The edges of a ruled table's cell that a rule is drawn along, each with the rule's colour (six hex digits); writers draw those only. */
   rules?: Partial<Record<'top' | 'bottom' | 'left' | 'right', string>>;
 }
