@@ -553,7 +553,7 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     children,
     alignment: ALIGN[p.align],
     ...(p.rtl ? { bidirectional: true } : {}),
-    spacing: { before: options.inCell || options.framed ? 0 : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
+    spacing: { before: options.framed ? 0 : twips(p.spaceBefore * fit.space), after: options.framed ? 0 : twips((p.spaceAfter ?? 0) * fit.space), line: twips(line), lineRule: LineRuleType.EXACT },
     indent: options.framed ? {} : options.inCell ? cellIndentTwips : indent,
     ...(stops.length ? { tabStops: stops } : {}),
     // At its place on the page, as wide as its text, over whatever is there (a figure's label
@@ -729,10 +729,10 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       column += cell.colSpan;
       // The cell's lines share the row's height as drawn: a row grows past it only when its text
       // would not fit at the size it is set in.
-      const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
+      const drawn = cell.text.reduce((h, p) => h + p.spaceBefore + lineCount(p) * lineHeight(p) + (p.spaceAfter ?? 0), 0);
       const squeeze = drawn > row.height + 0.5 ? row.height / drawn : 1;
       const children = cell.text.length
-        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), fit: { space: squeeze, line: squeeze }, line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.
           [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({
@@ -778,7 +778,7 @@ function blockHeight(b: Block, fit: Fit, room: number): number {
   if (b.kind === 'paragraph') return writtenLineCount(b, room) * lineHeight(b, fit);
   // A picture sits on a line of the default font: its descent is added under it.
   if (b.kind === 'image') return b.float ? 0 : b.bbox.y1 - b.bbox.y0 + 3;
-  return b.rows.reduce((h, row) => h + Math.max(row.height, ...row.cells.map((c) => c.text.reduce((n, p) => n + lineCount(p) * Math.min(lineHeight(p), row.height), 0))), 0);
+  return b.rows.reduce((h, row) => h + Math.max(row.height, ...row.cells.map((c) => c.text.reduce((n, p) => n + p.spaceBefore + lineCount(p) * Math.min(lineHeight(p), row.height) + (p.spaceAfter ?? 0), 0))), 0);
 }
 
 /** The gap Word leaves above a block (a table's gap is an exact-height paragraph of at most 200 pt). */

@@ -792,7 +792,14 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
       height: row.height,
       cells: row.cells.map((cell) => {
         const valign = verticalAlign(cell.lines, cell.rect);
-        return { text: linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined), colSpan: cell.span, ...(valign ? { valign } : {}) };
+        const text = linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined);
+        // In a cell with a line's room to spare, text set at the top keeps its gap from the top
+        // rule, and text set on the bottom its gap from the bottom rule, as its neighbours do.
+        const first = text[0];
+        const last = text[text.length - 1];
+        if (!valign && first && !first.sideways && spareRoom(cell.lines, cell.rect)) first.spaceBefore = Math.max(0, boxOf(first).top - cell.rect.y0);
+        if (valign === 'bottom' && last && !last.sideways) last.spaceAfter = Math.max(0, cell.rect.y1 - boxOf(last).bottom);
+        return { text, colSpan: cell.span, ...(valign ? { valign } : {}) };
       }),
     }));
     if (rows.length === 0) continue;
@@ -903,17 +910,24 @@ function isBoldLine(l: Line): boolean {
  * in the reading order. Undefined for the top, or when the cell is about as tall as its text.
  */
 function verticalAlign(lines: Line[], cell: { y0: number; y1: number }): TableCell['valign'] {
+  const room = spareRoom(lines, cell);
+  if (!room) return undefined;
+  const { above, below, lineHeight } = room;
+  // Padding and the glyph boxes' own ascent and descent make even a centred line sit a little
+  // off the middle: half a line either way still reads as centred.
+  if (Math.abs(above - below) <= lineHeight / 2) return 'center';
+  return above > below ? 'bottom' : undefined;
+}
+
+/** The room a cell leaves above and below its text, when that is a line's height at least. */
+function spareRoom(lines: Line[], cell: { y0: number; y1: number }): { above: number; below: number; lineHeight: number } | undefined {
   if (lines.length === 0) return undefined;
   const top = Math.min(...lines.map((l) => l.y0));
   const bottom = Math.max(...lines.map((l) => l.y1));
   const lineHeight = Math.max(...lines.map((l) => l.y1 - l.y0));
   const above = top - cell.y0;
   const below = cell.y1 - bottom;
-  if (above + below < lineHeight) return undefined;
-  // Padding and the glyph boxes' own ascent and descent make even a centred line sit a little
-  // off the middle: half a line either way still reads as centred.
-  if (Math.abs(above - below) <= lineHeight / 2) return 'center';
-  return above > below ? 'bottom' : undefined;
+  return above + below < lineHeight ? undefined : { above, below, lineHeight };
 }
 
 /** The edge a table column's lines share: their right ends, or their centres. */
@@ -1014,7 +1028,7 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     if (breakHere) groups.push([line]);
     else group.push(line);
   }
-  return groups.map((g) => {
+  const paragraphs = groups.map((g) => {
     const p = describeParagraph(g, col, ctx, column, inCell, cellAlign);
     // A one-line paragraph is written as tall as its size needs; split from lines set closer,
     // it keeps their pitch (never tighter than its glyphs need).
@@ -1022,6 +1036,12 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     if (pitch !== undefined) p.lineSpacing = Math.max(g[0]!.size * 1.05, Math.min(p.lineSpacing, pitch));
     return p;
   });
+  // A cell's paragraphs keep the gaps drawn between them (a blank line between a listing's
+  // groups, a pitch wider than the size's): stacked tight, a tall cell's text ends up higher
+  // (or, aligned to the cell's bottom, lower) than its neighbours' lines beside it.
+  // (Sideways lines stand side by side: their baselines say nothing of the gaps.)
+  if (inCell) for (let k = 1; k < paragraphs.length; k++) if (!paragraphs[k]!.sideways && !paragraphs[k - 1]!.sideways) paragraphs[k]!.spaceBefore = Math.max(0, boxOf(paragraphs[k]!).top - boxOf(paragraphs[k - 1]!).bottom);
+  return paragraphs;
 }
 
 /**
