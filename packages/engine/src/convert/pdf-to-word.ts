@@ -533,8 +533,9 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
       const narrowing = room === undefined ? NO_NARROWING : lines.length > 1 ? lineNarrowing({ ...p, runs }, room - indentWidth) : narrowingToFit(p, room - indentWidth);
       runs.forEach((run, i) => {
         if (stops.length && run.tab) children.push(new TextRun({ children: [new Tab()] }));
-        // The space before a piece at a stop is the tab's.
-        const text = stops.length && runs[i + 1]?.tab ? run.text.replace(/\s+$/, '') : run.text;
+        // The space before a piece at a stop is the tab's; the line's last piece ends with its
+        // last glyph, because a space after it would stand between it and a right stop.
+        const text = stops.length && (runs[i + 1]?.tab || i === runs.length - 1) ? run.text.replace(/\s+$/, '') : run.text;
         children.push(...textRuns({ ...run, text }, options.pageNumber, options.cellShading, narrowing, run));
       });
     }
