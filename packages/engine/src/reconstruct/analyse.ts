@@ -845,7 +845,8 @@ function borderlessTables(lines: Line[], col: { x0: number; x1: number }, ctx: P
   return { tables, rest };
 }
 
-function tableFromLines(run: Line[], ctx: PageContext): Table | undefined {
+function tableFromLines(lines: Line[], ctx: PageContext): Table | undefined {
+  const run = splitAtSharedStarts(lines);
   // Column intervals: the union of overlapping segment extents over all rows.
   const spans = run.flatMap((l) => l.segments.map((s) => ({ x0: s.x0, x1: s.x1 }))).sort((a, b) => a.x0 - b.x0);
   const intervals: { x0: number; x1: number }[] = [];
@@ -869,6 +870,34 @@ function tableFromLines(run: Line[], ctx: PageContext): Table | undefined {
   });
   const bbox = { x0: bounds[0]!.x0, y0: Math.min(...run.map((l) => l.y0)), x1: bounds[bounds.length - 1]!.x1, y1: Math.max(...run.map((l) => l.y1)) };
   return { kind: 'table', bbox, ruled: false, column: 0, columns: bounds.map((b) => b.x1 - b.x0), rows, spaceBefore: 0 };
+}
+
+/**
+ * The rows with each piece that runs across a column's start split there, at a word gap: a
+ * value set one or two spaces before the next column's (a model name and its calibre in a
+ * fixed-pitch report) would otherwise join the two columns for the whole table. A column's
+ * start is an x where pieces of at least three rows, and a quarter of them, begin.
+ */
+function splitAtSharedStarts(run: Line[]): Line[] {
+  const starts = run.flatMap((l) => l.segments.map((s) => s.x0)).sort((a, b) => a - b);
+  const shared: number[] = [];
+  for (let i = 0; i < starts.length; ) {
+    let j = i;
+    while (j + 1 < starts.length && starts[j + 1]! - starts[i]! <= 1) j++;
+    const x = starts[i]!;
+    const rows = run.filter((l) => l.segments.some((s) => Math.abs(s.x0 - x) <= 1)).length;
+    if (rows >= Math.max(3, run.length / 4)) shared.push(x);
+    i = j + 1;
+  }
+  if (shared.length === 0) return run;
+  // Cut before a word's first glyph only (after a space, or a gap of a fifth of the size).
+  const cuts = (s: Segment): number[] =>
+    s.glyphs.flatMap((g, k) => {
+      const prev = s.glyphs[k - 1];
+      const wordStart = prev !== undefined && g.c.trim() !== '' && (prev.c.trim() === '' || g.x0 - prev.x1 >= g.size * 0.2);
+      return wordStart && shared.some((x) => Math.abs(g.x0 - x) <= 1) ? [g.x0] : [];
+    });
+  return run.map((l) => ({ ...l, segments: l.segments.flatMap((s) => splitSegment(s, cuts(s))) }));
 }
 
 // ---------------------------------------------------------------------------------------------
