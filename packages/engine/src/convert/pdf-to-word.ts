@@ -534,8 +534,9 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
       const narrowing = room === undefined ? NO_NARROWING : lines.length > 1 ? lineNarrowing({ ...p, runs }, room - indentWidth) : narrowingToFit(p, room - indentWidth);
       runs.forEach((run, i) => {
         if (stops.length && run.tab) children.push(new TextRun({ children: [new Tab()] }));
-        // The space before a piece at a stop is the tab's.
-        const text = stops.length && runs[i + 1]?.tab ? run.text.replace(/\s+$/, '') : run.text;
+        // The space before a piece at a stop is the tab's; the line's last piece ends with its
+        // last glyph, because a space after it would stand between it and a right stop.
+        const text = stops.length && (runs[i + 1]?.tab || i === runs.length - 1) ? run.text.replace(/\s+$/, '') : run.text;
         children.push(...textRuns({ ...run, text }, options.pageNumber, options.cellShading, narrowing, run));
       });
     }
@@ -554,7 +555,7 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     children,
     alignment: ALIGN[p.align],
     ...(p.rtl ? { bidirectional: true } : {}),
-    spacing: { before: options.inCell || options.framed ? 0 : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
+    spacing: { before: options.framed ? 0 : twips(p.spaceBefore * fit.space), after: options.framed ? 0 : twips((p.spaceAfter ?? 0) * fit.space), line: twips(line), lineRule: LineRuleType.EXACT },
     indent: options.framed ? {} : options.inCell ? cellIndentTwips : indent,
     ...(stops.length ? { tabStops: stops } : {}),
     // At its place on the page, as wide as its text, over whatever is there (a figure's label
@@ -742,11 +743,11 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       // rule's room) to its lines: lines filling a thin row to its drawn height would grow it.
       // Turned text runs along the row's height instead, its lines stacked across the cell's width.
       const across = cell.reads ? width / 20 : row.height - (t.ruled ? RULE_WIDTH / 2 : 0);
-      const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
+      const drawn = cell.text.reduce((h, p) => h + p.spaceBefore + lineCount(p) * lineHeight(p) + (p.spaceAfter ?? 0), 0);
       const squeeze = drawn > across + (cell.reads ? 0.5 : 0) ? across / drawn : 1;
       const room = (cell.reads ? row.height : width / 20) - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0);
       const children = cell.text.length
-        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lineHeight(p, { space: 1, line: squeeze }), room, ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), fit: { space: squeeze, line: squeeze }, line: lineHeight(p, { space: 1, line: squeeze }), room, ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.
           [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({
@@ -794,7 +795,7 @@ function blockHeight(b: Block, fit: Fit, room: number): number {
   // A picture sits on a line of the default font: its descent is added under it.
   if (b.kind === 'image') return b.float ? 0 : b.bbox.y1 - b.bbox.y0 + 3;
   // Turned text stacks its lines across its cell, not down it.
-  return b.rows.reduce((h, row) => h + Math.max(row.height, ...row.cells.map((c) => (c.reads ? 0 : c.text.reduce((n, p) => n + lineCount(p) * Math.min(lineHeight(p), row.height), 0)))), 0);
+  return b.rows.reduce((h, row) => h + Math.max(row.height, ...row.cells.map((c) => (c.reads ? 0 : c.text.reduce((n, p) => n + p.spaceBefore + lineCount(p) * Math.min(lineHeight(p), row.height) + (p.spaceAfter ?? 0), 0)))), 0);
 }
 
 /** The gap Word leaves above a block (a table's gap is an exact-height paragraph of at most 200 pt). */

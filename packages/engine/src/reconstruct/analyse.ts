@@ -818,7 +818,14 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
         const turned = turnedCell(cell.lines, cell.rect, ctx);
         if (turned) return { ...turned, colSpan: cell.span };
         const valign = verticalAlign(cell.lines, cell.rect);
-        return { text: linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined), colSpan: cell.span, ...(valign ? { valign } : {}) };
+        const text = linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined);
+        // In a cell with a line's room to spare, text set at the top keeps its gap from the top
+        // rule, and text set on the bottom its gap from the bottom rule, as its neighbours do.
+        const first = text[0];
+        const last = text[text.length - 1];
+        if (!valign && first && !first.sideways && spareRoom(cell.lines, cell.rect)) first.spaceBefore = Math.max(0, boxOf(first).top - cell.rect.y0);
+        if (valign === 'bottom' && last && !last.sideways) last.spaceAfter = Math.max(0, cell.rect.y1 - boxOf(last).bottom);
+        return { text, colSpan: cell.span, ...(valign ? { valign } : {}) };
       }),
     }));
     if (rows.length === 0) continue;
@@ -913,7 +920,8 @@ function borderlessTables(lines: Line[], col: { x0: number; x1: number }, ctx: P
   return { tables, rest };
 }
 
-function tableFromLines(run: Line[], ctx: PageContext): Table | undefined {
+function tableFromLines(lines: Line[], ctx: PageContext): Table | undefined {
+  const run = splitAtSharedStarts(lines);
   // Column intervals: the union of overlapping segment extents over all rows.
   const spans = run.flatMap((l) => l.segments.map((s) => ({ x0: s.x0, x1: s.x1 }))).sort((a, b) => a.x0 - b.x0);
   const intervals: { x0: number; x1: number }[] = [];
@@ -937,6 +945,34 @@ function tableFromLines(run: Line[], ctx: PageContext): Table | undefined {
   });
   const bbox = { x0: bounds[0]!.x0, y0: Math.min(...run.map((l) => l.y0)), x1: bounds[bounds.length - 1]!.x1, y1: Math.max(...run.map((l) => l.y1)) };
   return { kind: 'table', bbox, ruled: false, column: 0, columns: bounds.map((b) => b.x1 - b.x0), rows, spaceBefore: 0 };
+}
+
+/**
+ * The rows with each piece that runs across a column's start split there, at a word gap: a
+ * value set one or two spaces before the next column's (a model name and its calibre in a
+ * fixed-pitch report) would otherwise join the two columns for the whole table. A column's
+ * start is an x where pieces of at least three rows, and a quarter of them, begin.
+ */
+function splitAtSharedStarts(run: Line[]): Line[] {
+  const starts = run.flatMap((l) => l.segments.map((s) => s.x0)).sort((a, b) => a - b);
+  const shared: number[] = [];
+  for (let i = 0; i < starts.length; ) {
+    let j = i;
+    while (j + 1 < starts.length && starts[j + 1]! - starts[i]! <= 1) j++;
+    const x = starts[i]!;
+    const rows = run.filter((l) => l.segments.some((s) => Math.abs(s.x0 - x) <= 1)).length;
+    if (rows >= Math.max(3, run.length / 4)) shared.push(x);
+    i = j + 1;
+  }
+  if (shared.length === 0) return run;
+  // Cut before a word's first glyph only (after a space, or a gap of a fifth of the size).
+  const cuts = (s: Segment): number[] =>
+    s.glyphs.flatMap((g, k) => {
+      const prev = s.glyphs[k - 1];
+      const wordStart = prev !== undefined && g.c.trim() !== '' && (prev.c.trim() === '' || g.x0 - prev.x1 >= g.size * 0.2);
+      return wordStart && shared.some((x) => Math.abs(g.x0 - x) <= 1) ? [g.x0] : [];
+    });
+  return run.map((l) => ({ ...l, segments: l.segments.flatMap((s) => splitSegment(s, cuts(s))) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -978,17 +1014,24 @@ function isBoldLine(l: Line): boolean {
  * in the reading order. Undefined for the top, or when the cell is about as tall as its text.
  */
 function verticalAlign(lines: Line[], cell: { y0: number; y1: number }): TableCell['valign'] {
+  const room = spareRoom(lines, cell);
+  if (!room) return undefined;
+  const { above, below, lineHeight } = room;
+  // Padding and the glyph boxes' own ascent and descent make even a centred line sit a little
+  // off the middle: half a line either way still reads as centred.
+  if (Math.abs(above - below) <= lineHeight / 2) return 'center';
+  return above > below ? 'bottom' : undefined;
+}
+
+/** The room a cell leaves above and below its text, when that is a line's height at least. */
+function spareRoom(lines: Line[], cell: { y0: number; y1: number }): { above: number; below: number; lineHeight: number } | undefined {
   if (lines.length === 0) return undefined;
   const top = Math.min(...lines.map((l) => l.y0));
   const bottom = Math.max(...lines.map((l) => l.y1));
   const lineHeight = Math.max(...lines.map((l) => l.y1 - l.y0));
   const above = top - cell.y0;
   const below = cell.y1 - bottom;
-  if (above + below < lineHeight) return undefined;
-  // Padding and the glyph boxes' own ascent and descent make even a centred line sit a little
-  // off the middle: half a line either way still reads as centred.
-  if (Math.abs(above - below) <= lineHeight / 2) return 'center';
-  return above > below ? 'bottom' : undefined;
+  return above + below < lineHeight ? undefined : { above, below, lineHeight };
 }
 
 /** The edge a table column's lines share: their right ends, or their centres. */
@@ -1089,7 +1132,7 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     if (breakHere) groups.push([line]);
     else group.push(line);
   }
-  return groups.map((g) => {
+  const paragraphs = groups.map((g) => {
     const p = describeParagraph(g, col, ctx, column, inCell, cellAlign);
     // A one-line paragraph is written as tall as its size needs; split from lines set closer,
     // it keeps their pitch (never tighter than its glyphs need).
@@ -1097,6 +1140,12 @@ function linesToParagraphs(lines: Line[], col: { x0: number; x1: number }, ctx: 
     if (pitch !== undefined) p.lineSpacing = Math.max(g[0]!.size * 1.05, Math.min(p.lineSpacing, pitch));
     return p;
   });
+  // A cell's paragraphs keep the gaps drawn between them (a blank line between a listing's
+  // groups, a pitch wider than the size's): stacked tight, a tall cell's text ends up higher
+  // (or, aligned to the cell's bottom, lower) than its neighbours' lines beside it.
+  // (Sideways lines stand side by side: their baselines say nothing of the gaps.)
+  if (inCell) for (let k = 1; k < paragraphs.length; k++) if (!paragraphs[k]!.sideways && !paragraphs[k - 1]!.sideways) paragraphs[k]!.spaceBefore = Math.max(0, boxOf(paragraphs[k]!).top - boxOf(paragraphs[k - 1]!).bottom);
+  return paragraphs;
 }
 
 /**

@@ -54,6 +54,8 @@ export interface Paragraph {
   lineSpacing: number;
   /** Gap above the paragraph (from the previous block's bottom in the same column), points. */
   spaceBefore: number;
+  /** Gap below the paragraph: the last one of a cell whose text sits on its bottom rule, from that rule, points. */
+  spaceAfter?: number;
   /** First line's indent relative to `leftIndent` (negative for a hanging indent), points. */
   firstLineIndent: number;
   /** Left edge of the paragraph's lines relative to its column's left edge, points. */

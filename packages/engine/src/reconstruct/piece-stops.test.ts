@@ -138,3 +138,38 @@ describe('a line of pieces over a line of text', () => {
     expect(words.get('POLICE')!.x0).toBeGreaterThan(LEFT + widthOf(REPORT_HEADER[0]!, 9) + 100);
   });
 });
+
+/** The counts' column in the ruled listing: its left rule, the rule between it and the next, and its right rule. */
+const RULES = [LEFT - 4, 240, 400];
+const VOTES = [
+  ['YES', '90', 'YES'],
+  ['NO', '142', 'NO'],
+  ['YES', '86', 'YES'],
+];
+
+/**
+ * A ruled listing of two columns printed a whole line at a time, as report writers do: the count
+ * flush right against the rule, a space, and the next column's answer, in one string.
+ */
+function ruledVotesPdf(): Uint8Array {
+  const ops = VOTES.map(([answer, count, next], r) => {
+    const y = 740 - r * 14;
+    const countX = RULES[1]! - 3 - widthOf(count!, 12);
+    return `BT /F1 12 Tf 1 0 0 1 ${LEFT} ${y} Tm (${answer}) Tj 1 0 0 1 ${countX.toFixed(2)} ${y} Tm (${count} ${next}) Tj ET`;
+  });
+  const bottom = 740 - VOTES.length * 14 + 6;
+  for (const y of [754, bottom]) ops.push(`0.5 w ${RULES[0]} ${y} m ${RULES[2]} ${y} l S`);
+  for (const x of RULES) ops.push(`0.5 w ${x} 754 m ${x} ${bottom} l S`);
+  return opsPdf(ops);
+}
+
+describe('a count at a right stop with a space after it in the line', () => {
+  it('ends at the stop with its last glyph, not with the space', async () => {
+    const path = tmp.file('ruled-votes.pdf', ruledVotesPdf());
+    const { rendered } = await roundTrip('ruled-votes', path);
+    const words = wordEdges(rendered);
+    // Kept before the line's end, the space pushed the count left of its place by its width
+    // (more than 3 pt at 12 pt).
+    for (const [, count] of VOTES) expect(Math.abs(words.get(count!)!.x1 - (RULES[1]! - 3)), count).toBeLessThan(1.5);
+  });
+});

@@ -412,3 +412,25 @@ describe('a ruled table at the top of every page', () => {
     }
   });
 });
+
+/** A fixed-pitch report's rows: type, model, calibre and status, each field drawn at its column. */
+const REPORT = [
+  ['PISTOL', 'UNKNOWN', '38', 'FOUND'],
+  ['SHOTGUN', '311 SERIES H', '12GA', 'FOUND'],
+  // The model fills its field: one space from the calibre, the extractor joins them.
+  ['PISTOL', 'DETECTIVE SPECIA', '38', 'FOUND'],
+  ['RIFLE', 'CRACK SHOT 26', '.22', 'FOUND'],
+];
+/** Courier's advance at 8 pt, and the fields' first characters. */
+const PITCH_8 = 4.8;
+const FIELD_CHARS = [0, 20, 37, 46];
+
+describe('borderless tables in fixed-pitch reports', () => {
+  it('keeps a column whose start most rows share apart from a value that reaches a space short of it', async () => {
+    const ops = REPORT.flatMap((row, r) => row.map((text, c) => `BT /F1 8 Tf ${(LEFT + FIELD_CHARS[c]! * PITCH_8).toFixed(2)} ${TOP - r * 16} Td ${esc(text)} Tj ET`));
+    const layout = await analysePdf({ path: tmp.file('fixed-pitch-report.pdf', opsPdf(ops, 'Courier')) });
+    const table = layout.pages[0]!.blocks.find((b): b is Table => b.kind === 'table');
+    expect(table?.columns).toHaveLength(REPORT[0]!.length);
+    expect(table!.rows.map((row) => row.cells.map((cell) => cell.text.map((p) => p.runs.map((run) => run.text).join('')).join(' ').trim()))).toEqual(REPORT);
+  });
+});
