@@ -503,7 +503,7 @@ function keptLines(p: Paragraph, room: (line: number) => number): { pieces: Line
   return kept.every((line) => line.fits) ? kept : undefined;
 }
 
-function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; inset?: number; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number; framed?: boolean } = {}): DocxParagraph {
+function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; inset?: number; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; before?: number; room?: number; framed?: boolean } = {}): DocxParagraph {
   const children: ParagraphChild[] = [];
   if (options.columnBreak) children.push(new ColumnBreak());
   for (const f of options.floats ?? []) children.push(f);
@@ -553,7 +553,7 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     children,
     alignment: ALIGN[p.align],
     ...(p.rtl ? { bidirectional: true } : {}),
-    spacing: { before: options.inCell || options.framed ? 0 : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
+    spacing: { before: options.inCell || options.framed ? twips(options.before ?? 0) : twips(p.spaceBefore * fit.space), after: 0, line: twips(line), lineRule: LineRuleType.EXACT },
     indent: options.framed ? {} : options.inCell ? cellIndentTwips : indent,
     ...(stops.length ? { tabStops: stops } : {}),
     // At its place on the page, as wide as its text, over whatever is there (a figure's label
@@ -697,6 +697,28 @@ function cellBorders(cell: TableCell, rules: NonNullable<TableCell['rules']>): R
   };
 }
 
+/** How far below its baseline an exact line ends in LibreOffice: the stand-ins' descent (Arial 0.212, Times New Roman 0.216), ems. */
+const LINE_DESCENT = 0.212;
+
+/**
+ * A top-aligned cell's first line at its drawn depth under the row's top (`baseline`, points):
+ * the space above it (at most the row's `spare` height, so the row keeps its drawn height),
+ * or, for a one-line paragraph drawn higher than its line puts it, a shorter line. LibreOffice
+ * sets an exact line's baseline its font's descent above the line's bottom, and the cell's
+ * text at the row's top edge: rows cut between lines of text (and ruled rows whose text sits
+ * low) had their text at a row top and off its drawn place by up to two points, which
+ * moved it to or from the lines above for readers that group lines by their spacing.
+ */
+function cellDepth(p: Paragraph, baseline: number, line: number, spare: number): { before: number; line: number } {
+  const size = Math.max(...p.runs.map((r) => r.size), 1);
+  // The cell's text starts under half its top rule, and its row grows past the drawn height
+  // when the text and both half rules do not fit in it.
+  const rule = RULE.size / 8;
+  const shift = baseline - (rule / 2 + line - LINE_DESCENT * size);
+  if (shift > 0) return { before: Math.min(shift, Math.max(0, spare - rule)), line };
+  return { before: 0, line: lineCount(p) === 1 ? Math.max(size * 1.05, line + shift) : line };
+}
+
 /** The colour of a table whose every cell is ruled along all four edges in that one colour. */
 function gridColour(t: Table): string | undefined {
   let colour: string | undefined;
@@ -731,8 +753,11 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       // would not fit at the size it is set in.
       const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
       const squeeze = drawn > row.height + 0.5 ? row.height / drawn : 1;
+      const lines = cell.text.map((p) => lineHeight(p, { space: 1, line: squeeze }));
+      const depth = cell.baseline !== undefined && cell.text[0] ? cellDepth(cell.text[0], cell.baseline, lines[0]!, row.height - cell.text.reduce((h, p, k) => h + lineCount(p) * lines[k]!, 0)) : undefined;
+      if (depth) lines[0] = depth.line;
       const children = cell.text.length
-        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lineHeight(p, { space: 1, line: squeeze }), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        ? cell.text.map((p, k) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lines[k]!, ...(k === 0 && depth ? { before: depth.before } : {}), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.
           [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({

@@ -792,7 +792,11 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
       height: row.height,
       cells: row.cells.map((cell) => {
         const valign = verticalAlign(cell.lines, cell.rect);
-        return { text: linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined), colSpan: cell.span, ...(valign ? { valign } : {}) };
+        // Where the text sits under the row's top: the rows of a grid hold their lines at
+        // their own depths, which a writer setting every row's text at its top evens out.
+        const first = cell.lines.length ? Math.min(...cell.lines.map((l) => l.base)) : undefined;
+        const baseline = !valign && first !== undefined ? { baseline: first - cell.rect.y0 } : {};
+        return { text: linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined), colSpan: cell.span, ...(valign ? { valign } : {}), ...baseline };
       }),
     }));
     if (rows.length === 0) continue;
