@@ -701,22 +701,50 @@ function cellBorders(cell: TableCell, rules: NonNullable<TableCell['rules']>): R
 const LINE_DESCENT = 0.212;
 
 /**
- * A top-aligned cell's first line at its drawn depth under the row's top (`baseline`, points):
- * the space above it (at most the row's `spare` height, so the row keeps its drawn height),
- * or, for a one-line paragraph drawn higher than its line puts it, a shorter line. LibreOffice
- * sets an exact line's baseline its font's descent above the line's bottom, and the cell's
- * text at the row's top edge: rows cut between lines of text (and ruled rows whose text sits
- * low) had their text at a row top and off its drawn place by up to two points, which
- * moved it to or from the lines above for readers that group lines by their spacing.
+ * A top-aligned cell's paragraphs at their drawn depths under the row's top (`baselines`,
+ * points): the space above each (all of it at most the row's spare height, so the row keeps
+ * its drawn height), or, for a one-line paragraph drawn higher than its line puts it, a shorter
+ * line. LibreOffice sets an exact line's baseline its font's descent above the line's bottom,
+ * and the cell's text at the row's top edge: rows cut between lines of text (and ruled rows
+ * whose text sits low) had their text at a row top and off its drawn place by up to two
+ * points, and a cell's lines set wide apart (paragraphs of one line each) closed up; both
+ * moved lines to or from others for readers that group lines by their spacing.
  */
-function cellDepth(p: Paragraph, baseline: number, line: number, spare: number): { before: number; line: number } {
-  const size = Math.max(...p.runs.map((r) => r.size), 1);
+function cellDepths(text: Paragraph[], baselines: number[], lines: number[], rowHeight: number): { before: number[]; lines: number[] } {
   // The cell's text starts under half its top rule, and its row grows past the drawn height
   // when the text and both half rules do not fit in it.
   const rule = RULE.size / 8;
-  const shift = baseline - (rule / 2 + line - LINE_DESCENT * size);
-  if (shift > 0) return { before: Math.min(shift, Math.max(0, spare - rule)), line };
-  return { before: 0, line: lineCount(p) === 1 ? Math.max(size * 1.05, line + shift) : line };
+  const written = [...lines];
+  const before = text.map(() => 0);
+  let spare = rowHeight - rule - text.reduce((h, p, k) => h + lineCount(p) * lines[k]!, 0);
+  let bottom = rule / 2;
+  text.forEach((p, k) => {
+    const size = Math.max(...p.runs.map((r) => r.size), 1);
+    const shift = baselines[k]! - (bottom + written[k]! - LINE_DESCENT * size);
+    if (shift > 0) {
+      before[k] = Math.min(shift, Math.max(0, spare));
+      spare -= before[k]!;
+    } else if (k === 0 && lineCount(p) === 1) {
+      // What a shorter line frees is not spent on the lines under it: a cell that does not
+      // fit its row as drawn (a mark set apart above its line) is not made taller.
+      written[k] = Math.min(written[k]!, Math.max(size * 1.05, written[k]! + shift));
+    }
+    bottom += before[k]! + lineCount(p) * written[k]!;
+  });
+  return { before, lines: written };
+}
+
+/**
+ * Whether each of a cell paragraph's lines fits `room` points once narrowed as far as
+ * MAX_NARROWING goes (a family whose metrics are unknown is taken to fit): a line that does
+ * not wraps in the word processor, and its row has less spare height than its lines suggest.
+ */
+function cellLinesFit(p: Paragraph, room: number): boolean {
+  return cellLines(p.runs).every((runs) => {
+    const { width, chars } = writtenWidth({ ...p, runs });
+    const size = Math.min(...runs.map((r) => r.size));
+    return !Number.isFinite(width) || width - (chars * Math.round(size * MAX_NARROWING * 20)) / 20 <= room - Math.max(1, room * 0.01);
+  });
 }
 
 /** The colour of a table whose every cell is ruled along all four edges in that one colour. */
@@ -753,11 +781,14 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       // would not fit at the size it is set in.
       const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p), 0);
       const squeeze = drawn > row.height + 0.5 ? row.height / drawn : 1;
-      const lines = cell.text.map((p) => lineHeight(p, { space: 1, line: squeeze }));
-      const depth = cell.baseline !== undefined && cell.text[0] ? cellDepth(cell.text[0], cell.baseline, lines[0]!, row.height - cell.text.reduce((h, p, k) => h + lineCount(p) * lines[k]!, 0)) : undefined;
-      if (depth) lines[0] = depth.line;
+      const room = width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0);
+      const heights = cell.text.map((p) => lineHeight(p, { space: 1, line: squeeze }));
+      // A cell of list items stays at its top: its rows grew (a bulleted cause list of a
+      // diagram-like table ran onto more pages) when its items were set at their depths.
+      const placed = cell.baselines?.length === cell.text.length && cell.text.every((p) => !p.list && cellLinesFit(p, room));
+      const { before, lines } = placed ? cellDepths(cell.text, cell.baselines!, heights, row.height) : { before: undefined, lines: heights };
       const children = cell.text.length
-        ? cell.text.map((p, k) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lines[k]!, ...(k === 0 && depth ? { before: depth.before } : {}), room: width / 20 - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0), ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        ? cell.text.map((p, k) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), line: lines[k]!, ...(before ? { before: before[k]! } : {}), room, ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.
           [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({

@@ -792,11 +792,13 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
       height: row.height,
       cells: row.cells.map((cell) => {
         const valign = verticalAlign(cell.lines, cell.rect);
+        const text = linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined);
         // Where the text sits under the row's top: the rows of a grid hold their lines at
-        // their own depths, which a writer setting every row's text at its top evens out.
-        const first = cell.lines.length ? Math.min(...cell.lines.map((l) => l.base)) : undefined;
-        const baseline = !valign && first !== undefined ? { baseline: first - cell.rect.y0 } : {};
-        return { text: linesToParagraphs(cell.lines, cell.rect, ctx, 0, true, cell.span === 1 ? aligns.get(cell.c) : undefined), colSpan: cell.span, ...(valign ? { valign } : {}), ...baseline };
+        // their own depths, and a cell's lines set wide apart are paragraphs of their own, which
+        // a writer stacking every cell's paragraphs at its top evens out.
+        const bases = text.map((p) => firstBaseline(p));
+        const depths = !valign && text.length && bases.every((b) => b !== undefined) ? { baselines: bases.map((b) => b! - cell.rect.y0) } : {};
+        return { text, colSpan: cell.span, ...(valign ? { valign } : {}), ...depths };
       }),
     }));
     if (rows.length === 0) continue;

@@ -4,7 +4,9 @@
  * text at its drawn depth in LibreOffice's rendering of the DOCX, so its rows stand as far apart
  * as drawn. Set at the top of each row, the text of a quarter's first row sat higher than drawn
  * and the rows cut between lines lower: a point or more off, enough to split or join the
- * columns' lines for a reader (poppler's text flow) that groups lines by their spacing.
+ * columns' lines for a reader (poppler's text flow) that groups lines by their spacing. A
+ * cell's lines set wide apart (paragraphs of one line each) keep their spacing too: they were
+ * closed up to the writer's line height.
  */
 import { describe, expect, it } from 'vitest';
 import { analysePdf } from './analyse.js';
@@ -46,6 +48,21 @@ function quartersPdf(): Uint8Array {
   return opsPdf(ops);
 }
 
+/** A shareholder list: a name set on three lines LEADING apart in the first cell, one-line figures beside it. */
+const NAME = ['Hongkong', 'Nominees', 'Limited'];
+const LEADING = 17;
+
+function holdersPdf(): Uint8Array {
+  const top = TOP - 30;
+  const ops = NAME.map((line, k) => `BT /F1 ${SIZE} Tf ${XS[0]! + 4} ${top - 14 - k * LEADING} Td (${line}) Tj ET`);
+  ops.push(`BT /F1 ${SIZE} Tf ${XS[1]! + 4} ${top - 14 - LEADING} Td (29.43%) Tj ET`, `BT /F1 ${SIZE} Tf ${XS[2]! + 4} ${top - 14 - LEADING} Td (257,055,899) Tj ET`);
+  const ys = [TOP, top, top - 14 - LEADING * 2 - 8];
+  ops.push(...['Holder', 'Share', 'Count'].map((h, c) => `BT /F1 ${SIZE} Tf ${XS[c]! + 4} ${TOP - 18} Td (${h}) Tj ET`));
+  for (const y of ys) ops.push(`0.5 w ${XS[0]} ${y} m ${XS[XS.length - 1]} ${y} l S`);
+  for (const x of XS) ops.push(`0.5 w ${x} ${TOP} m ${x} ${ys[ys.length - 1]} l S`);
+  return opsPdf(ops);
+}
+
 describe('depth of the text in the rows of a ruled grid', () => {
   it('cuts the quarters into rows of one month each, with their text at the top', async () => {
     const layout = await analysePdf({ path: tmp.file('quarters.pdf', quartersPdf()) });
@@ -64,5 +81,14 @@ describe('depth of the text in the rows of a ruled grid', () => {
     for (let r = 1; r < months.length; r++) {
       expect(Math.abs(written[r]! - written[r - 1]! - (drawn[r]! - drawn[r - 1]!)), `${months[r - 1]} to ${months[r]}`).toBeLessThan(0.5);
     }
+  });
+
+  it('keeps the lines of a cell set wide apart as far apart as drawn, within half a point', async () => {
+    const pdf = tmp.file('holders.pdf', holdersPdf());
+    const { rendered, pages } = await roundTrip('holders', pdf);
+    expect(pages).toBe(1);
+    const drawn = NAME.map((w) => wordBox(pdf, w).y);
+    const written = NAME.map((w) => wordBox(rendered, w).y);
+    for (let k = 1; k < NAME.length; k++) expect(Math.abs(written[k]! - written[k - 1]! - (drawn[k]! - drawn[k - 1]!)), `${NAME[k - 1]} to ${NAME[k]}`).toBeLessThan(0.5);
   });
 });

@@ -117,8 +117,8 @@ export interface TableCell {
   shading?: string;
   /** Where the text sits in a cell clearly taller than it, as drawn (absent: at the top). */
   valign?: 'center' | 'bottom';
-  /** A ruled cell's first baseline below its row's top edge, as drawn, points (text at the top only). */
-  baseline?: number;
+  /** A ruled cell's paragraphs' first baselines below its row's top edge, as drawn, points (text at the top only). */
+  baselines?: number[];
   /** The edges of a ruled table's cell that a rule is drawn along, each with the rule's colour (six hex digits); writers draw those only. */
   rules?: Partial<Record<'top' | 'bottom' | 'left' | 'right', string>>;
 }
