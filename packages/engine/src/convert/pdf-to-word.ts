@@ -504,7 +504,7 @@ function keptLines(p: Paragraph, room: (line: number) => number): { pieces: Line
   return kept.every((line) => line.fits) ? kept : undefined;
 }
 
-function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; inset?: number; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; room?: number; framed?: boolean } = {}): DocxParagraph {
+function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boolean; pageNumber?: number; inCell?: boolean; inset?: number; cellShading?: string; floats?: ImageRun[]; fit?: Fit; line?: number; before?: number; room?: number; framed?: boolean } = {}): DocxParagraph {
   const children: ParagraphChild[] = [];
   if (options.columnBreak) children.push(new ColumnBreak());
   for (const f of options.floats ?? []) children.push(f);
@@ -555,7 +555,7 @@ function paragraph(p: Paragraph, ctx: WriteContext, options: { columnBreak?: boo
     children,
     alignment: ALIGN[p.align],
     ...(p.rtl ? { bidirectional: true } : {}),
-    spacing: { before: options.framed ? 0 : twips(p.spaceBefore * fit.space), after: options.framed ? 0 : twips((p.spaceAfter ?? 0) * fit.space), line: twips(line), lineRule: LineRuleType.EXACT },
+    spacing: { before: options.framed ? 0 : twips(options.before ?? p.spaceBefore * fit.space), after: options.framed || options.before !== undefined ? 0 : twips((p.spaceAfter ?? 0) * fit.space), line: twips(line), lineRule: LineRuleType.EXACT },
     indent: options.framed ? {} : options.inCell ? cellIndentTwips : indent,
     ...(stops.length ? { tabStops: stops } : {}),
     // At its place on the page, as wide as its text, over whatever is there (a figure's label
@@ -708,6 +708,56 @@ function cellBorders(cell: TableCell, rules: NonNullable<TableCell['rules']>): R
   };
 }
 
+/** How far below its baseline an exact line ends in LibreOffice: the stand-ins' descent (Arial 0.212, Times New Roman 0.216), ems. */
+const LINE_DESCENT = 0.212;
+
+/**
+ * A top-aligned cell's paragraphs at their drawn depths under the row's top (`baselines`,
+ * points): the space above each (all of it at most the row's spare height, so the row keeps
+ * its drawn height), or, for a one-line paragraph drawn higher than its line puts it, a shorter
+ * line. LibreOffice sets an exact line's baseline its font's descent above the line's bottom,
+ * and the cell's text at the row's top edge: rows cut between lines of text (and ruled rows
+ * whose text sits low) had their text at a row top and off its drawn place by up to two
+ * points, and a cell's lines set wide apart (paragraphs of one line each) closed up; both
+ * moved lines to or from others for readers that group lines by their spacing.
+ */
+function cellDepths(text: Paragraph[], baselines: number[], lines: number[], rowHeight: number): { before: number[]; lines: number[] } {
+  // The cell's text starts under half its top rule, and its row grows past the drawn height
+  // when the text and both half rules do not fit in it.
+  const rule = RULE.size / 8;
+  const written = [...lines];
+  const before = text.map(() => 0);
+  let spare = rowHeight - rule - text.reduce((h, p, k) => h + lineCount(p) * lines[k]!, 0);
+  let bottom = rule / 2;
+  text.forEach((p, k) => {
+    const size = Math.max(...p.runs.map((r) => r.size), 1);
+    const shift = baselines[k]! - (bottom + written[k]! - LINE_DESCENT * size);
+    if (shift > 0) {
+      before[k] = Math.min(shift, Math.max(0, spare));
+      spare -= before[k]!;
+    } else if (k === 0 && lineCount(p) === 1) {
+      // What a shorter line frees is not spent on the lines under it: a cell that does not
+      // fit its row as drawn (a mark set apart above its line) is not made taller.
+      written[k] = Math.min(written[k]!, Math.max(size * 1.05, written[k]! + shift));
+    }
+    bottom += before[k]! + lineCount(p) * written[k]!;
+  });
+  return { before, lines: written };
+}
+
+/**
+ * Whether each of a cell paragraph's lines fits `room` points once narrowed as far as
+ * MAX_NARROWING goes (a family whose metrics are unknown is taken to fit): a line that does
+ * not wraps in the word processor, and its row has less spare height than its lines suggest.
+ */
+function cellLinesFit(p: Paragraph, room: number): boolean {
+  return cellLines(p.runs).every((runs) => {
+    const { width, chars } = writtenWidth({ ...p, runs });
+    const size = Math.min(...runs.map((r) => r.size));
+    return !Number.isFinite(width) || width - (chars * Math.round(size * MAX_NARROWING * 20)) / 20 <= room - Math.max(1, room * 0.01);
+  });
+}
+
 /** The colour of a table whose every cell is ruled along all four edges in that one colour. */
 function gridColour(t: Table): string | undefined {
   let colour: string | undefined;
@@ -743,11 +793,18 @@ function table(t: Table, ctx: WriteContext, offset = 0): DocxTable {
       // rule's room) to its lines: lines filling a thin row to its drawn height would grow it.
       // Turned text runs along the row's height instead, its lines stacked across the cell's width.
       const across = cell.reads ? width / 20 : row.height - (t.ruled ? RULE_WIDTH / 2 : 0);
-      const drawn = cell.text.reduce((h, p) => h + p.spaceBefore + lineCount(p) * lineHeight(p) + (p.spaceAfter ?? 0), 0);
-      const squeeze = drawn > across + (cell.reads ? 0.5 : 0) ? across / drawn : 1;
       const room = (cell.reads ? row.height : width / 20) - (2 * CELL_MARGIN) / 20 - (t.ruled ? RULE_WIDTH : 0);
+      // A cell of list items stays at its top: its rows grew (a bulleted cause list of a
+      // diagram-like table ran onto more pages) when its items were set at their depths.
+      const placed = !cell.reads && cell.baselines?.length === cell.text.length && cell.text.every((p) => !p.list && cellLinesFit(p, room));
+      // A cell set at its drawn depths spends only the row's spare height on them; another keeps
+      // its paragraphs' gaps as drawn, and they count in its height.
+      const drawn = cell.text.reduce((h, p) => h + lineCount(p) * lineHeight(p) + (placed ? 0 : p.spaceBefore + (p.spaceAfter ?? 0)), 0);
+      const squeeze = drawn > across + (cell.reads ? 0.5 : 0) ? across / drawn : 1;
+      const heights = cell.text.map((p) => lineHeight(p, { space: 1, line: squeeze }));
+      const { before, lines } = placed ? cellDepths(cell.text, cell.baselines!, heights, row.height) : { before: undefined, lines: heights };
       const children = cell.text.length
-        ? cell.text.map((p) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), fit: { space: squeeze, line: squeeze }, line: lineHeight(p, { space: 1, line: squeeze }), room, ...(cell.shading ? { cellShading: cell.shading } : {}) }))
+        ? cell.text.map((p, k) => paragraph(p, ctx, { inCell: true, inset: CELL_MARGIN / 20 + (t.ruled ? RULE_WIDTH / 2 : 0), fit: { space: squeeze, line: squeeze }, line: lines[k]!, ...(before ? { before: before[k]! } : {}), room, ...(cell.shading ? { cellShading: cell.shading } : {}) }))
         : // An empty cell's paragraph in the default font would be taller than a thin row.
           [new DocxParagraph({ spacing: { before: 0, after: 0, line: twips(Math.max(1, Math.min(row.height, 2))), lineRule: LineRuleType.EXACT } })];
       return new DocxTableCell({

@@ -825,7 +825,12 @@ function ruledTables(rules: Rule[], segments: Segment[], ctx: PageContext): Foun
         const last = text[text.length - 1];
         if (!valign && first && !first.sideways && spareRoom(cell.lines, cell.rect)) first.spaceBefore = Math.max(0, boxOf(first).top - cell.rect.y0);
         if (valign === 'bottom' && last && !last.sideways) last.spaceAfter = Math.max(0, cell.rect.y1 - boxOf(last).bottom);
-        return { text, colSpan: cell.span, ...(valign ? { valign } : {}) };
+        // Where the text sits under the row's top: the rows of a grid hold their lines at
+        // their own depths, and a cell's lines set wide apart are paragraphs of their own, which
+        // a writer stacking every cell's paragraphs at its top evens out.
+        const bases = text.map((p) => firstBaseline(p));
+        const depths = !valign && text.length && bases.every((b) => b !== undefined) ? { baselines: bases.map((b) => b! - cell.rect.y0) } : {};
+        return { text, colSpan: cell.span, ...(valign ? { valign } : {}), ...depths };
       }),
     }));
     if (rows.length === 0) continue;

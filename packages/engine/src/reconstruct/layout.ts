@@ -126,6 +126,8 @@ export interface TableCell {
    * across its width, from the side the text's tops face.
    */
   reads?: 'up' | 'down';
+  /** A ruled cell's paragraphs' first baselines below its row's top edge, as drawn, points (text at the top only). */
+  baselines?: number[];
   /** The edges of a ruled table's cell that a rule is drawn along, each with the rule's colour (six hex digits); writers draw those only. */
   rules?: Partial<Record<'top' | 'bottom' | 'left' | 'right', string>>;
 }
