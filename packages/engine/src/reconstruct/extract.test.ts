@@ -91,6 +91,25 @@ function ligaturePdf(toUnicode: boolean): Uint8Array {
   }
 }
 
+/**
+ * A page with the Arabic word "تقرير" drawn in DejaVu Sans by the glyphs of its letters'
+ * presentation forms (initial, medial, final), right to left, embedded by MuPDF with a ToUnicode
+ * map that gives those glyphs as the presentation forms (U+FE97…), as a PDF writer shaping Arabic
+ * text does.
+ */
+function presentationFormsPdf(): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const font = new mupdf.Font('DejaVuSans', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf');
+    const forms = [0xfe97, 0xfed8, 0xfeae, 0xfef3, 0xfeae];
+    const gids = [...forms].reverse().map((cp) => font.encodeCharacter(cp).toString(16).padStart(4, '0')).join('');
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: { F1: doc.addFont(font) } }, `BT /F1 24 Tf 72 700 Td <${gids}> Tj ET`));
+    return doc.saveToBuffer('compress').asUint8Array();
+  } finally {
+    doc.destroy();
+  }
+}
+
 describe('ligatures', () => {
   const read = (toUnicode: boolean): string => {
     const doc = new mupdf.PDFDocument(ligaturePdf(toUnicode));
@@ -106,6 +125,18 @@ describe('ligatures', () => {
 
   it('keeps a ligature that the font\'s ToUnicode map gives as one character (U+FB01) as that character', () => {
     expect(read(true)).toBe('of\ufb01ce');
+  });
+
+  it('reads Arabic letters drawn in their presentation forms as the letters, not as the forms', () => {
+    const doc = new mupdf.PDFDocument(presentationFormsPdf());
+    try {
+      const page = doc.loadPage(0);
+      const raw = extractPage(page);
+      page.destroy();
+      expect(textOf(raw)).toBe('تقرير');
+    } finally {
+      doc.destroy();
+    }
   });
 
   it('writes a ligature known only by its glyph\'s name as its letters, each with its share of the glyph', () => {

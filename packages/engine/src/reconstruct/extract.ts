@@ -721,14 +721,19 @@ function readText(list: InstanceType<typeof mupdf.DisplayList>, bounds: number[]
         // for finalisation: letting go of it here spares the garbage collector one per glyph.
         // (The structured text keeps its own reference to the font.)
         try {
-          if (LIGATURE.test(c) && !declared(font.getName())) {
-            // A ligature known only by its glyph's name is written as its letters, each with its share of the glyph.
+          const form = SCRIPT_FORM.test(c);
+          if (form || (LIGATURE.test(c) && !declared(font.getName()))) {
+            // A ligature known only by its glyph's name is written as its letters, each with its
+            // share of the glyph; so is an Arabic or Hebrew presentation form (a letter's shape at
+            // its place in the word), as MuPDF reads them without preserve-ligatures, letters
+            // of a right-to-left script from the right.
             const letters = [...c.normalize('NFKC')];
             const along = [quad[2]! - quad[0]!, quad[3]! - quad[1]!];
             for (const [i, letter] of letters.entries()) {
-              const t = i / letters.length;
+              const k = form ? letters.length - 1 - i : i;
+              const t = k / letters.length;
               tally.add(turn, letter);
-              readChar(letter, [origin[0]! + along[0]! * t, origin[1]! + along[1]! * t], font, size, quadPart(quad as number[], i, letters.length), color as number[], bidi);
+              readChar(letter, [origin[0]! + along[0]! * t, origin[1]! + along[1]! * t], font, size, quadPart(quad as number[], k, letters.length), color as number[], bidi);
             }
           } else {
             tally.add(turn, c);
@@ -847,6 +852,8 @@ function verticalRatio(font: mupdf.Font, c: string, size: number, quad: number[]
 
 /** A presentation-form ligature: ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ. */
 const LIGATURE = /^[\ufb00-\ufb06]$/;
+/** A presentation form of Hebrew or Arabic letters (contextual shapes and ligatures such as lam-alef). */
+const SCRIPT_FORM = /^[\ufb1d-\ufdff\ufe70-\ufefe]$/;
 
 /** Depth of forms within forms whose fonts are looked at (see declaredFonts). */
 const FORM_DEPTH = 4;
