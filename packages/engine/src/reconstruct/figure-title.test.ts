@@ -5,18 +5,15 @@
  * pushed a full page's body past the page, and the fitting pass squeezed every line of the
  * body to make room, moving the body's lines up from where they are drawn.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import * as mupdf from 'mupdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analysePdf } from './analyse.js';
-import { pdfToWord } from '../convert/pdf-to-word.js';
-import { OfficePool } from '../office/pool.js';
 import { useTempDir } from '../../test/harness.js';
 import { opsPdf } from '../../test/layout-fixtures.js';
 import { wordBox } from '../../test/page-tools-fixtures.js';
+import { useWordRoundTrip } from '../../test/word-round-trip.js';
 
 const tmp = useTempDir('pagewright-figure-title-');
+const roundTrip = useWordRoundTrip(tmp);
 
 const SIZE = 10;
 const PITCH = 14;
@@ -35,14 +32,6 @@ function sideChartPdf(): Uint8Array {
   return opsPdf(ops);
 }
 
-let pool: OfficePool;
-beforeAll(() => {
-  pool = new OfficePool({ instances: 1 });
-});
-afterAll(async () => {
-  await pool.close();
-});
-
 describe("a chart's title in a side column beside a full page's body", () => {
   it('reads the chart as a picture floating beside the body, with its title just above it', async () => {
     const layout = await analysePdf({ path: tmp.file('side-chart.pdf', sideChartPdf()) });
@@ -54,16 +43,9 @@ describe("a chart's title in a side column beside a full page's body", () => {
 
   it("frames the title at its place, and LibreOffice keeps the body's lines on one page where they are drawn", async () => {
     const pdf = tmp.file('side-chart-w.pdf', sideChartPdf());
-    const docx = tmp.out('side-chart.docx');
-    await pdfToWord({ path: pdf }, docx);
-    const xml = execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' });
+    const { xml, rendered, pages } = await roundTrip('side-chart', pdf);
     const framed = xml.split('</w:p>').find((p) => p.includes(TITLE));
     expect(framed).toContain('<w:framePr');
-    const rendered = tmp.out('side-chart-lo.pdf');
-    await pool.convertToPdf(docx, rendered, { sourceExtension: 'docx' });
-    const doc = mupdf.Document.openDocument(readFileSync(rendered), 'application/pdf');
-    const pages = doc.countPages();
-    doc.destroy();
     expect(pages).toBe(1);
     // The body's last line as low as drawn (squeezed to make room for the title, it rose by
     // about a line), and the title at its own place.

@@ -4,18 +4,17 @@
  * written turned in its cell (Word's text direction), so that LibreOffice sets it turned as
  * drawn. Read upright, a turned heading came out as a line wrapped across the narrow cell.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analysePdf } from './analyse.js';
-import { pdfToWord } from '../convert/pdf-to-word.js';
 import type { Table } from './layout.js';
-import { OfficePool } from '../office/pool.js';
 import { useTempDir } from '../../test/harness.js';
 import { opsPdf } from '../../test/layout-fixtures.js';
+import { useWordRoundTrip } from '../../test/word-round-trip.js';
 
 const tmp = useTempDir('pagewright-turned-headings-');
+const roundTrip = useWordRoundTrip(tmp);
 
 const SIZE = 9;
 const TOP = 700;
@@ -55,14 +54,6 @@ function wordExtent(path: string, word: string): { w: number; h: number } {
   }
 }
 
-let pool: OfficePool;
-beforeAll(() => {
-  pool = new OfficePool({ instances: 1 });
-});
-afterAll(async () => {
-  await pool.close();
-});
-
 describe('column headings set sideways in a ruled header', () => {
   it('reads each turned heading along its own direction as one line, and says which way it reads', async () => {
     const layout = await analysePdf({ path: tmp.file('turned.pdf', turnedHeaderPdf()) });
@@ -76,13 +67,9 @@ describe('column headings set sideways in a ruled header', () => {
 
   it('writes the headings turned in their cells, and LibreOffice sets them up and down the header as drawn', async () => {
     const pdf = tmp.file('turned-w.pdf', turnedHeaderPdf());
-    const docx = tmp.out('turned.docx');
-    await pdfToWord({ path: pdf }, docx);
-    const xml = execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' });
+    const { xml, rendered } = await roundTrip('turned', pdf);
     expect(xml).toContain('<w:textDirection w:val="btLr"/>');
     expect(xml).toContain('<w:textDirection w:val="tbRl"/>');
-    const rendered = tmp.out('turned-lo.pdf');
-    await pool.convertToPdf(docx, rendered, { sourceExtension: 'docx' });
     // Each heading's longest word stands taller than wide, as in the PDF: turned, on one line.
     for (const word of ['Permits', 'denied']) {
       const box = wordExtent(rendered, word);
